@@ -1,0 +1,31 @@
+# textsim: reproduce De Boom et al. (ICDMW 2015, PRL 2016), GEM and Schäfer (2018)
+# from raw corpora. See README.md.
+from pathlib import Path
+
+from snakemake.utils import min_version, validate
+
+min_version("9.0")
+
+
+configfile: str(Path(workflow.basedir) / "config.yaml")
+
+
+validate(config, str(Path(workflow.basedir) / "workflow/schemas/config.schema.yaml"))
+
+
+report: "workflow/report/workflow.rst"
+
+
+include: "workflow/rules/common.smk"
+include: "workflow/rules/download.smk"
+include: "workflow/rules/corpus.smk"
+include: "workflow/rules/word2vec.smk"
+include: "workflow/rules/pairs.smk"
+include: "workflow/rules/evaluate.smk"
+include: "workflow/rules/paper.smk"
+
+
+rule all:
+    input:
+        get_paper_targets(),
+    default_target: True

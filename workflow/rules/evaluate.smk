@@ -1,0 +1,44 @@
+# Baselines and metrics: similarity of every validation/test couple under every
+# technique, then split error and JS divergence.
+
+
+rule score_baselines:
+    input:
+        couples="results/pairs/{length}/couples.parquet",
+        vectors="results/word2vec/vectors.kv",
+        docfreq="results/docfreq/docfreq.tsv",
+        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec"),
+    output:
+        "results/scores/{length}/{vectors}.parquet",
+    params:
+        methods=TABLE_I_METHODS + TABLE_II_METHODS,
+        normalize=lambda wc: wc.vectors == "unit",
+        top_fraction=config["evaluation"]["top_fraction"],
+        idf_variant=config["docfreq"]["idf_variant"],
+    log:
+        "logs/scores/{length}/{vectors}.log",
+    benchmark:
+        "benchmarks/scores/{length}/{vectors}.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=60,
+    script:
+        "../scripts/score_baselines.py"
+
+
+rule evaluate_baselines:
+    input:
+        scores="results/scores/{length}/{vectors}.parquet",
+        code=src("metrics", "evaluate"),
+    output:
+        "results/metrics/{length}/{vectors}.csv",
+    params:
+        methods=TABLE_I_METHODS + TABLE_II_METHODS,
+        metric_params=metrics_params(),
+    log:
+        "logs/metrics/{length}/{vectors}.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    script:
+        "../scripts/evaluate_baselines.py"

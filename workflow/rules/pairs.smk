@@ -1,0 +1,45 @@
+# Pair curation stage: candidate texts per shard, then balanced couples with splits.
+
+
+rule extract_pair_candidates:
+    input:
+        corpus="results/corpus/clean/{shard}.tsv",
+        vectors="results/word2vec/vectors.kv",
+        code=src("corpus", "pairs"),
+    output:
+        temp("results/pairs/candidates/{shard}.parquet"),
+    params:
+        shard_index=lambda wc: int(wc.shard),
+        lengths=LENGTHS,
+        variable_range=config["pairs"]["variable_range"],
+        seed=config["seed"],
+        min_tokens_factor=config["pairs"]["min_tokens_factor"],
+        skip=config["pairs"]["skip"],
+    log:
+        "logs/pairs/extract_pair_candidates/{shard}.log",
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    script:
+        "../scripts/extract_pair_candidates.py"
+
+
+rule curate_pairs:
+    input:
+        candidates=expand("results/pairs/candidates/{shard}.parquet", shard=SHARDS),
+        code=src("pairs"),
+    output:
+        couples="results/pairs/{length}/couples.parquet",
+        summary="results/pairs/{length}/summary.csv",
+    params:
+        seed=config["seed"],
+        proportions=config["pairs"]["proportions"],
+        nonpair_source=config["pairs"]["nonpair_source"],
+        max_couples=config["pairs"].get("max_couples"),
+    log:
+        "logs/pairs/curate_pairs/{length}.log",
+    resources:
+        mem_mb=16000,
+        runtime=60,
+    script:
+        "../scripts/curate_pairs.py"

@@ -1,0 +1,73 @@
+# word2vec and document-frequency stage.
+
+
+rule train_word2vec:
+    input:
+        corpus=expand("results/corpus/clean/{shard}.tsv", shard=SHARDS),
+        code=src("corpus", "word2vec"),
+    output:
+        "results/word2vec/vectors.kv",
+    params:
+        settings={k: v for k, v in config["word2vec"].items() if k != "workers"},
+        seed=config["seed"],
+    threads: w2v_workers()
+    log:
+        "logs/word2vec/train_word2vec.log",
+    benchmark:
+        "benchmarks/word2vec/train_word2vec.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=2880,
+    script:
+        "../scripts/train_word2vec.py"
+
+
+rule evaluate_word2vec:
+    input:
+        vectors="results/word2vec/vectors.kv",
+        analogies="resources/package/questions-words",
+        wordsim="resources/package/wordsim353",
+        code=src("word2vec"),
+    output:
+        report(
+            "results/word2vec/quality.csv",
+            caption="../report/word2vec_quality.rst",
+            category="1. Corpus and word vectors",
+        ),
+    log:
+        "logs/word2vec/evaluate_word2vec.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    script:
+        "../scripts/evaluate_word2vec.py"
+
+
+rule count_docfreq:
+    input:
+        corpus="results/corpus/clean/{shard}.tsv",
+        code=src("corpus", "docfreq"),
+    output:
+        temp("results/docfreq/shards/{shard}.tsv"),
+    log:
+        "logs/docfreq/count_docfreq/{shard}.log",
+    resources:
+        mem_mb=2000,
+        runtime=60,
+    script:
+        "../scripts/count_docfreq.py"
+
+
+rule merge_docfreq:
+    input:
+        shards=expand("results/docfreq/shards/{shard}.tsv", shard=SHARDS),
+        code=src("corpus", "docfreq"),
+    output:
+        "results/docfreq/docfreq.tsv",
+    log:
+        "logs/docfreq/merge_docfreq.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    script:
+        "../scripts/merge_docfreq.py"

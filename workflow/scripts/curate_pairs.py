@@ -1,0 +1,14 @@
+from textsim.io import setup_logging
+from textsim.stages import curate_pairs
+
+setup_logging(snakemake.log[0])
+curate_pairs(
+    list(snakemake.input.candidates),
+    snakemake.output.couples,
+    snakemake.output.summary,
+    length=snakemake.wildcards.length,
+    seed=snakemake.params.seed,
+    proportions=snakemake.params.proportions,
+    nonpair_source=snakemake.params.nonpair_source,
+    max_couples=snakemake.params.max_couples,
+)

@@ -1,0 +1,10 @@
+from textsim.io import setup_logging
+from textsim.stages import evaluate_baselines
+
+setup_logging(snakemake.log[0])
+evaluate_baselines(
+    snakemake.input.scores,
+    snakemake.output[0],
+    methods=snakemake.params.methods,
+    metric_params=snakemake.params.metric_params,
+)

@@ -1,0 +1,10 @@
+from textsim.io import setup_logging
+from textsim.stages import extract_wiki_dump
+
+setup_logging(snakemake.log[0])
+extract_wiki_dump(
+    snakemake.input.dump,
+    list(snakemake.output),
+    processes=snakemake.threads,
+    max_articles=snakemake.params.max_articles,
+)

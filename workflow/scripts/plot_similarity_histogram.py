@@ -1,0 +1,12 @@
+from textsim.io import setup_logging
+from textsim.stages import plot_similarity_histogram
+
+setup_logging(snakemake.log[0])
+plot_similarity_histogram(
+    snakemake.input.scores,
+    snakemake.output.pdf.removesuffix(".pdf"),
+    method=snakemake.params.method,
+    xlabel=snakemake.params.xlabel,
+    bins=snakemake.params.bins,
+    dpi=snakemake.params.dpi,
+)
