@@ -1,10 +1,19 @@
 # textsim: reproduce De Boom et al. (ICDMW 2015, PRL 2016), GEM and Schäfer (2018)
 # from raw corpora. See README.md.
+import os
 from pathlib import Path
 
 from snakemake.utils import min_version, validate
 
 min_version("9.0")
+
+# Jobs import the textsim library from src/ (also inside --use-conda environments,
+# which hold its dependencies but not the package itself).
+os.environ.update(
+    PYTHONPATH=os.pathsep.join(
+        filter(None, [str(Path(workflow.basedir) / "src"), os.environ.get("PYTHONPATH")])
+    )
+)
 
 
 configfile: str(Path(workflow.basedir) / "config.yaml")

@@ -138,7 +138,9 @@ def iter_documents(path: str | os.PathLike[str]) -> Iterator[Document]:
         )
 
 
-def clean_corpus(inputs: Sequence[str | os.PathLike[str]], output: str | os.PathLike[str]) -> dict[str, int]:
+def clean_corpus(
+    inputs: Sequence[str | os.PathLike[str]], output: str | os.PathLike[str]
+) -> dict[str, int]:
     """Clean WikiExtractor files into one TSV shard: ``article_id<TAB>tokens`` per line.
 
     Lines that are empty after cleaning are dropped. Returns counts of
@@ -230,7 +232,8 @@ def _pages(path: Path, lines: _Lines) -> Iterator[Any]:
     yield from WikiExtractor.collect_pages(tracked())
     if last != "</mediawiki>":
         raise CorpusFormatError(
-            f"{path}:{lines.lineno}: truncated XML dump (no closing </mediawiki>; last line {last[:60]!r})"
+            f"{path}:{lines.lineno}: truncated XML dump "
+            f"(no closing </mediawiki>; last line {last[:60]!r})"
         )
 
 
@@ -267,4 +270,3 @@ def extract_dump(
         raise CorpusFormatError(f"{path}: no articles found (is this a MediaWiki XML dump?)")
     log.info("extracted %d articles from %s into %d files", n, path, len(outputs))
     return n
-

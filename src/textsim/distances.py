@@ -24,7 +24,7 @@ def _cosine_similarity(a: Array, b: Array) -> npt.NDArray[np.float64]:
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     num = np.einsum("ij,ij->i", a64, b64)
     den = np.linalg.norm(a64, axis=1) * np.linalg.norm(b64, axis=1)
-    return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+    return np.asarray(np.divide(num, den, out=np.zeros_like(num), where=den > 0), dtype=np.float64)
 
 
 def paired_distance(a: Array, b: Array, metric: Metric) -> npt.NDArray[np.float64]:
@@ -35,15 +35,17 @@ def paired_distance(a: Array, b: Array, metric: Metric) -> npt.NDArray[np.float6
         return 1.0 - _cosine_similarity(a, b)
     diff = np.abs(a.astype(np.float64) - b.astype(np.float64))
     if metric == "euclidean":
-        return np.sqrt(np.einsum("ij,ij->i", diff, diff))
+        return np.asarray(np.sqrt(np.einsum("ij,ij->i", diff, diff)), dtype=np.float64)
     if metric == "l3":
-        return np.cbrt((diff**3).sum(axis=1))
+        return np.asarray(np.cbrt((diff**3).sum(axis=1)), dtype=np.float64)
     if metric == "l4":
-        return np.sqrt(np.sqrt((diff**4).sum(axis=1)))
+        return np.asarray(np.sqrt(np.sqrt((diff**4).sum(axis=1))), dtype=np.float64)
     if metric == "braycurtis":
         den = np.abs(a.astype(np.float64) + b.astype(np.float64)).sum(axis=1)
         num = diff.sum(axis=1)
-        return np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+        return np.asarray(
+            np.divide(num, den, out=np.zeros_like(num), where=den > 0), dtype=np.float64
+        )
     raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
 
 
@@ -60,4 +62,7 @@ def sparse_cosine_similarity(a: sp.csr_matrix, b: sp.csr_matrix) -> npt.NDArray[
     na = np.sqrt(np.asarray(a.multiply(a).sum(axis=1)).ravel())
     nb = np.sqrt(np.asarray(b.multiply(b).sum(axis=1)).ravel())
     den = na * nb
-    return np.divide(num, den, out=np.zeros_like(num, dtype=np.float64), where=den > 0)
+    return np.asarray(
+        np.divide(num, den, out=np.zeros_like(num, dtype=np.float64), where=den > 0),
+        dtype=np.float64,
+    )

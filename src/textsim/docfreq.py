@@ -38,7 +38,9 @@ IdfVariant = Literal["paper", "code"]
 _HEADER = "#n_documents"
 
 
-def idf_from_df(df: npt.ArrayLike, n_documents: int, variant: IdfVariant = "paper") -> npt.NDArray[np.float64]:
+def idf_from_df(
+    df: npt.ArrayLike, n_documents: int, variant: IdfVariant = "paper"
+) -> npt.NDArray[np.float64]:
     """idf of document frequencies ``df`` in a collection of ``n_documents`` lines.
 
     ``paper``: ``log(N / (1 + df))``; ``code``: ``ln N − ln df`` (df < 1 is taken as 1).
@@ -64,7 +66,9 @@ class DocumentFrequencies:
         """Document frequencies of ``words``; ``missing`` for words never seen."""
         return np.fromiter((self.counts.get(w, missing) for w in words), dtype=np.int64)
 
-    def idf(self, words: Iterable[str], variant: IdfVariant = "paper", missing: int = 0) -> npt.NDArray[np.float64]:
+    def idf(
+        self, words: Iterable[str], variant: IdfVariant = "paper", missing: int = 0
+    ) -> npt.NDArray[np.float64]:
         return idf_from_df(self.df(words, missing), self.n_documents, variant)
 
     def save(self, path: str | os.PathLike[str]) -> None:
@@ -86,7 +90,9 @@ class DocumentFrequencies:
             for lineno, line in enumerate(f, start=2):
                 word, sep, count = line.rstrip("\n").partition("\t")
                 if not sep or not count.isdigit():
-                    raise CorpusFormatError(f"{path}:{lineno}: expected 'word<TAB>df', got {line[:60]!r}")
+                    raise CorpusFormatError(
+                        f"{path}:{lineno}: expected 'word<TAB>df', got {line[:60]!r}"
+                    )
                 counts[word] = int(count)
         return cls(counts, n)
 

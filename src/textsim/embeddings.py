@@ -113,7 +113,11 @@ class WordEmbeddings:
         dfs = DocumentFrequencies.load(docfreq)
         words = list(kv.index_to_key)
         return cls.from_arrays(
-            words, kv.vectors, dfs.df(words, missing=missing_df), dfs.n_documents, normalize=normalize
+            words,
+            kv.vectors,
+            dfs.df(words, missing=missing_df),
+            dfs.n_documents,
+            normalize=normalize,
         )
 
     @classmethod
@@ -310,7 +314,9 @@ class TfidfEmbedding(_Estimator):
     are summed first), unlike the original code's bug.
     """
 
-    def __init__(self, embeddings: WordEmbeddings | None = None, idf_variant: IdfVariant = "paper") -> None:
+    def __init__(
+        self, embeddings: WordEmbeddings | None = None, idf_variant: IdfVariant = "paper"
+    ) -> None:
         self.embeddings = embeddings
         self.idf_variant = idf_variant
 

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from textsim.distances import Metric, paired_similarity, sparse_cosine_similarity
@@ -90,7 +89,10 @@ def score_couples(
     sel = couples[couples["split"].isin(list(splits))].reset_index(drop=True)
     a = embeddings.encode(sel["text1"].tolist())
     b = embeddings.encode(sel["text2"].tolist())
-    out: dict[str, Any] = {"split": sel["split"].astype(str).to_numpy(), "related": sel["related"].to_numpy()}
+    out: dict[str, Any] = {
+        "split": sel["split"].astype(str).to_numpy(),
+        "related": sel["related"].to_numpy(),
+    }
     groups: dict[tuple[str, str, str, bool], list[Method]] = {}
     for m in methods:
         groups.setdefault(m.representation_key, []).append(m)
@@ -124,7 +126,11 @@ def evaluate_scores(scores: pd.DataFrame, methods: Sequence[str], **kwargs: Any)
     rows = []
     for name in methods:
         ev = evaluate_split(
-            val[name].to_numpy(), val["related"].to_numpy(), test[name].to_numpy(), test["related"].to_numpy(), **kwargs
+            val[name].to_numpy(),
+            val["related"].to_numpy(),
+            test[name].to_numpy(),
+            test["related"].to_numpy(),
+            **kwargs,
         )
         rows.append({"method": name, **ev.as_dict()})
     return pd.DataFrame(rows)

@@ -30,7 +30,9 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             tmp.unlink()
 
 
-def setup_logging(log_file: str | os.PathLike[str] | None = None, level: int = logging.INFO) -> None:
+def setup_logging(
+    log_file: str | os.PathLike[str] | None = None, level: int = logging.INFO
+) -> None:
     """Send log records and progress bars (stderr) to ``log_file``, or to stderr if None.
 
     Workflow scripts call this first, so each job's log file holds its

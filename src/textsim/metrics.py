@@ -56,7 +56,9 @@ def _errors_per_threshold(sim: Array, related: Labels, thresholds: Array) -> npt
     return (false_neg + false_pos).astype(np.int64)
 
 
-def best_threshold(sim: npt.ArrayLike, related: npt.ArrayLike, n_thresholds: int = 1001) -> tuple[float, float]:
+def best_threshold(
+    sim: npt.ArrayLike, related: npt.ArrayLike, n_thresholds: int = 1001
+) -> tuple[float, float]:
     """Threshold on ``linspace(0, 1, n_thresholds)`` minimising the split error.
 
     Returns ``(θ, error at θ)``; ties go to the **last** θ with the minimum.
@@ -115,7 +117,9 @@ def js_divergence(
     return _js(p, q)
 
 
-def js_divergence_robust(sim_related: npt.ArrayLike, sim_nonrelated: npt.ArrayLike, *, bins: int = 100) -> float:
+def js_divergence_robust(
+    sim_related: npt.ArrayLike, sim_nonrelated: npt.ArrayLike, *, bins: int = 100
+) -> float:
     """JS divergence with ``bins`` equal bins over the observed range, no smoothing.
 
     Comparable across sample sizes (its bias is of order bins / n), unlike the
@@ -130,14 +134,18 @@ def js_divergence_robust(sim_related: npt.ArrayLike, sim_nonrelated: npt.ArrayLi
     if hi <= lo:
         return 0.0
     edges = np.linspace(lo, hi, bins + 1)
-    return _js(np.histogram(a, edges)[0].astype(np.float64), np.histogram(b, edges)[0].astype(np.float64))
+    return _js(
+        np.histogram(a, edges)[0].astype(np.float64), np.histogram(b, edges)[0].astype(np.float64)
+    )
 
 
 def binomial_test(n_errors: int, n_trials: int, error_rate: float) -> float:
     """Two-tailed p-value of ``n_errors`` in ``n_trials`` given a reference error rate."""
     if not 0 <= error_rate <= 1:
         raise ValueError("error_rate must lie in [0, 1]")
-    return float(binomtest(int(n_errors), int(n_trials), float(error_rate), alternative="two-sided").pvalue)
+    return float(
+        binomtest(int(n_errors), int(n_trials), float(error_rate), alternative="two-sided").pvalue
+    )
 
 
 @dataclass(frozen=True)
@@ -194,6 +202,8 @@ def evaluate_split(
         test_errors=wrong,
         n_validation=int(vs.size),
         n_test=int(ts.size),
-        js=js_divergence(tn[ty], tn[~ty], bins=js_bins, low=js_low, high=js_high, pseudocount=js_pseudocount),
+        js=js_divergence(
+            tn[ty], tn[~ty], bins=js_bins, low=js_low, high=js_high, pseudocount=js_pseudocount
+        ),
         js_robust=js_divergence_robust(tn[ty], tn[~ty], bins=js_robust_bins),
     )

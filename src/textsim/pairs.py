@@ -79,7 +79,7 @@ def _seed_for(seed: int, *parts: str | int) -> list[int]:
 def cut_pair(
     tokens: Sequence[str], vocab: Collection[str], len1: int, len2: int, skip: int = 2
 ) -> tuple[list[str], list[str]] | None:
-    """Text 1 = first ``len1`` in-vocabulary tokens, skip ``skip`` raw tokens, text 2 = next ``len2``.
+    """Cut text 1 (``len1`` in-vocabulary tokens), skip ``skip`` raw tokens, cut text 2 (``len2``).
 
     Returns None when the paragraph runs out of in-vocabulary tokens.
     """
@@ -118,8 +118,13 @@ def extract_candidates(
     Columns: ``length`` (spec name), ``article``, ``paragraph`` (a global
     paragraph id: shard index · 10⁹ + line number), ``text1``, ``text2``.
     """
-    rngs = {spec.name: np.random.default_rng(_seed_for(seed, "candidates", spec.name, shard_index)) for spec in lengths}
-    cols: dict[str, list[object]] = {k: [] for k in ("length", "article", "paragraph", "text1", "text2")}
+    rngs = {
+        spec.name: np.random.default_rng(_seed_for(seed, "candidates", spec.name, shard_index))
+        for spec in lengths
+    }
+    cols: dict[str, list[object]] = {
+        k: [] for k in ("length", "article", "paragraph", "text1", "text2")
+    }
     for line, (article, tokens) in enumerate(iter_clean([shard])):
         for spec in lengths:
             if spec.variable:
@@ -139,11 +144,15 @@ def extract_candidates(
             cols["text1"].append(" ".join(cut[0]))
             cols["text2"].append(" ".join(cut[1]))
     frame = pd.DataFrame(cols).astype({"length": str, "article": str, "paragraph": np.int64})
-    log.info("shard %d: %s candidate couples", shard_index, frame.groupby("length").size().to_dict())
+    log.info(
+        "shard %d: %s candidate couples", shard_index, frame.groupby("length").size().to_dict()
+    )
     return frame
 
 
-def _derange(groups: npt.NDArray[np.int64], rng: np.random.Generator, max_rounds: int = 200) -> npt.NDArray[np.int64]:
+def _derange(
+    groups: npt.NDArray[np.int64], rng: np.random.Generator, max_rounds: int = 200
+) -> npt.NDArray[np.int64]:
     """A permutation π with ``groups[π[i]] != groups[i]`` wherever possible.
 
     Start from a shift by one over the (already shuffled) items, then
@@ -187,13 +196,18 @@ def curate_couples(
     rel = cand.iloc[order[:half]].reset_index(drop=True)
     pool = cand.iloc[order[half : 2 * half]].reset_index(drop=True)
 
-    key = pool["article"] if nonpair_source == "different-articles" else pool["paragraph"].astype(str)
+    key = (
+        pool["article"] if nonpair_source == "different-articles" else pool["paragraph"].astype(str)
+    )
     groups = pd.factorize(key)[0].astype(np.int64)
     target = _derange(groups, rng)
     ok = target >= 0
     if not ok.all():
-        log.warning("dropped %d non-related couples that could not avoid their own %s",
-                    int((~ok).sum()), "article" if nonpair_source == "different-articles" else "paragraph")
+        log.warning(
+            "dropped %d non-related couples that could not avoid their own %s",
+            int((~ok).sum()),
+            "article" if nonpair_source == "different-articles" else "paragraph",
+        )
     src = pool[ok].reset_index(drop=True)
     dst = pool.iloc[target[ok]].reset_index(drop=True)
     non = pd.DataFrame(
@@ -220,7 +234,9 @@ def curate_couples(
     if max_couples is not None:
         n_each = min(n_each, max_couples // 2)
     if n_each == 0:
-        raise ValueError(f"no couples of length {length}: corpus too small or vocabulary too narrow")
+        raise ValueError(
+            f"no couples of length {length}: corpus too small or vocabulary too narrow"
+        )
     related = related.iloc[:n_each].assign(related=True)
     non = non.iloc[:n_each].assign(related=False)
 
@@ -238,8 +254,23 @@ def curate_couples(
     couples = couples.iloc[rng.permutation(len(couples))].reset_index(drop=True)
     couples["n1"] = couples["text1"].str.count(" ").astype(np.int32) + 1
     couples["n2"] = couples["text2"].str.count(" ").astype(np.int32) + 1
-    cols = ["split", "related", "text1", "text2", "article1", "article2", "paragraph1", "paragraph2", "n1", "n2"]
+    cols = [
+        "split",
+        "related",
+        "text1",
+        "text2",
+        "article1",
+        "article2",
+        "paragraph1",
+        "paragraph2",
+        "n1",
+        "n2",
+    ]
     couples = couples[cols]
     couples["split"] = pd.Categorical(couples["split"], categories=list(SPLITS))
-    log.info("length %s: %s", length, couples.groupby(["split", "related"], observed=True).size().to_dict())
+    log.info(
+        "length %s: %s",
+        length,
+        couples.groupby(["split", "related"], observed=True).size().to_dict(),
+    )
     return couples

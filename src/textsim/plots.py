@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any, cast
 
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+import numpy.typing as npt
+from matplotlib.figure import Figure
 
-from textsim.io import atomic_path  # noqa: E402
+from textsim.io import atomic_path
 
 __all__ = ["plot_similarity_histogram", "save_figure"]
 
-STYLE = {
+STYLE: dict[str, Any] = {
     "font.size": 9,
     "axes.labelsize": 9,
     "axes.titlesize": 9,
@@ -29,7 +31,7 @@ STYLE = {
 }
 
 
-def save_figure(fig: plt.Figure, stem: str | os.PathLike[str], dpi: int = 300) -> None:
+def save_figure(fig: Figure, stem: str | os.PathLike[str], dpi: int = 300) -> None:
     """Save ``fig`` as ``<stem>.pdf`` and ``<stem>.png`` atomically."""
     stem = Path(stem)
     for ext in (".pdf", ".png"):
@@ -54,11 +56,13 @@ def plot_similarity_histogram(
     """
     s = np.asarray(similarity, dtype=np.float64)
     y = np.asarray(related, dtype=bool)
-    edges = np.linspace(float(np.nanmin(s)), float(np.nanmax(s)), bins + 1)
-    with plt.rc_context(STYLE):
+    edges = np.linspace(float(np.nanmin(s)), float(np.nanmax(s)), bins + 1).tolist()
+    with plt.rc_context(cast(Any, STYLE)):
         fig, ax = plt.subplots(figsize=(3.4, 2.4))
         ax.hist(s[y], bins=edges, color="0.25", alpha=0.85, label=f"pairs (n = {int(y.sum()):,})")
-        ax.hist(s[~y], bins=edges, color="0.7", alpha=0.75, label=f"non-pairs (n = {int((~y).sum()):,})")
+        ax.hist(
+            s[~y], bins=edges, color="0.7", alpha=0.75, label=f"non-pairs (n = {int((~y).sum()):,})"
+        )
         ax.set_xlabel(xlabel)
         ax.set_ylabel("number of couples")
         if title:

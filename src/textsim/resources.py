@@ -121,7 +121,9 @@ def resolve_mirror(config_value: str | None) -> Path | None:
         return None
     path = Path(value).expanduser().resolve()
     if not path.is_dir():
-        raise ResourceError(f"mirror folder {path} (from {MIRROR_ENV} or resources.mirror) does not exist")
+        raise ResourceError(
+            f"mirror folder {path} (from {MIRROR_ENV} or resources.mirror) does not exist"
+        )
     return path
 
 
@@ -150,7 +152,9 @@ def _download(url: str, dest: Path, attempts: int = 3) -> None:
         try:
             with urllib.request.urlopen(url, timeout=60) as response, open(dest, "wb") as out:
                 total = int(response.headers.get("Content-Length") or 0) or None
-                with tqdm(total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5) as bar:
+                with tqdm(
+                    total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5
+                ) as bar:
                     while chunk := response.read(_CHUNK):
                         out.write(chunk)
                         bar.update(len(chunk))
@@ -185,7 +189,7 @@ def _dump_checksum(resource: Resource, filename: str, date: str) -> str:
     for line in listing.splitlines():
         parts = line.split()
         if len(parts) == 2 and parts[1] == filename:
-            return parts[0]
+            return str(parts[0])
     raise ResourceError(f"{filename} is not listed in {url}")
 
 

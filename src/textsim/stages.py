@@ -44,11 +44,15 @@ def fetch_resource(
         raise ValueError("one output per file expected")
     from tqdm import tqdm
 
-    for name, out in tqdm(list(zip(files, outputs, strict=True)), desc=resource, unit="file", mininterval=10):
+    for name, out in tqdm(
+        list(zip(files, outputs, strict=True)), desc=resource, unit="file", mininterval=10
+    ):
         fetch_file(resource, out, file=name, mirror=root)
 
 
-def extract_wiki_dump(dump: PathLike, outputs: Sequence[PathLike], *, processes: int, max_articles: int | None) -> None:
+def extract_wiki_dump(
+    dump: PathLike, outputs: Sequence[PathLike], *, processes: int, max_articles: int | None
+) -> None:
     from textsim.corpus import extract_dump
 
     extract_dump(dump, outputs, processes=processes, max_articles=max_articles)
@@ -82,13 +86,22 @@ def corpus_statistics(stats: Sequence[PathLike], output: PathLike) -> None:
         frame.to_csv(tmp, index=False)
 
 
-def train_word2vec(shards: Sequence[PathLike], output: PathLike, *, params: Mapping[str, Any], seed: int, workers: int) -> None:
+def train_word2vec(
+    shards: Sequence[PathLike],
+    output: PathLike,
+    *,
+    params: Mapping[str, Any],
+    seed: int,
+    workers: int,
+) -> None:
     from textsim.word2vec import train_word2vec as train
 
     train(shards, output, params, seed=seed, workers=workers)
 
 
-def evaluate_word2vec(vectors: PathLike, analogies: PathLike, wordsim: PathLike, output: PathLike) -> None:
+def evaluate_word2vec(
+    vectors: PathLike, analogies: PathLike, wordsim: PathLike, output: PathLike
+) -> None:
     from textsim.word2vec import evaluate_word_vectors, load_vectors
 
     frame = evaluate_word_vectors(load_vectors(vectors), analogies, wordsim)
@@ -146,7 +159,9 @@ def curate_pairs(
     )
     with atomic_path(output) as tmp:
         couples.to_parquet(tmp, index=False)
-    counts = couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
+    counts = (
+        couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
+    )
     with atomic_path(summary) as tmp:
         counts.to_csv(tmp, index=False)
 
@@ -168,13 +183,19 @@ def score_baselines(
     emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
     frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
     scores = score_couples(
-        frame, emb, get_methods(methods), top_fraction=top_fraction, idf_variant=idf_variant  # type: ignore[arg-type]
+        frame,
+        emb,
+        get_methods(methods),
+        top_fraction=top_fraction,
+        idf_variant=idf_variant,  # type: ignore[arg-type]
     )
     with atomic_path(output) as tmp:
         scores.to_parquet(tmp, index=False)
 
 
-def evaluate_baselines(scores: PathLike, output: PathLike, *, methods: Sequence[str], metric_params: Mapping[str, Any]) -> None:
+def evaluate_baselines(
+    scores: PathLike, output: PathLike, *, methods: Sequence[str], metric_params: Mapping[str, Any]
+) -> None:
     from textsim.evaluate import evaluate_scores
 
     frame = evaluate_scores(pd.read_parquet(scores), methods, **metric_params)
@@ -183,7 +204,12 @@ def evaluate_baselines(scores: PathLike, output: PathLike, *, methods: Sequence[
 
 
 def table_icdmw_1(
-    metrics: Sequence[PathLike], stem: PathLike, *, lengths: Sequence[str], vectors: Sequence[str], note: str
+    metrics: Sequence[PathLike],
+    stem: PathLike,
+    *,
+    lengths: Sequence[str],
+    vectors: Sequence[str],
+    note: str,
 ) -> None:
     """``metrics`` in length-major, vectors-minor order (as ``expand`` lists them)."""
     from textsim.tables import icdmw_table_1, write_table
@@ -206,7 +232,9 @@ def table_icdmw_1(
     )
 
 
-def table_icdmw_2(metrics: Sequence[PathLike], stem: PathLike, *, vectors: Sequence[str], note: str) -> None:
+def table_icdmw_2(
+    metrics: Sequence[PathLike], stem: PathLike, *, vectors: Sequence[str], note: str
+) -> None:
     from textsim.tables import icdmw_table_2, write_table
 
     long = icdmw_table_2({v: pd.read_csv(p) for v, p in zip(vectors, metrics, strict=True)})
@@ -219,8 +247,17 @@ def table_icdmw_2(metrics: Sequence[PathLike], stem: PathLike, *, vectors: Seque
     )
 
 
-def plot_similarity_histogram(scores: PathLike, stem: PathLike, *, method: str, xlabel: str, bins: int, dpi: int) -> None:
+def plot_similarity_histogram(
+    scores: PathLike, stem: PathLike, *, method: str, xlabel: str, bins: int, dpi: int
+) -> None:
     from textsim.plots import plot_similarity_histogram as plot
 
     frame = pd.read_parquet(scores, columns=["related", method])
-    plot(frame[method].to_numpy(), frame["related"].to_numpy(), stem, xlabel=xlabel, bins=bins, dpi=dpi)
+    plot(
+        frame[method].to_numpy(),
+        frame["related"].to_numpy(),
+        stem,
+        xlabel=xlabel,
+        bins=bins,
+        dpi=dpi,
+    )

@@ -17,7 +17,9 @@ __all__ = ["icdmw_table_1", "icdmw_table_2", "write_table"]
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}
 
 
-def icdmw_table_1(metrics: Mapping[str, Mapping[str, pd.DataFrame]], lengths: Sequence[str]) -> pd.DataFrame:
+def icdmw_table_1(
+    metrics: Mapping[str, Mapping[str, pd.DataFrame]], lengths: Sequence[str]
+) -> pd.DataFrame:
     """ICDMW Table I in long form.
 
     ``metrics[vectors][length]`` is the evaluation frame of one length for one
@@ -28,7 +30,7 @@ def icdmw_table_1(metrics: Mapping[str, Mapping[str, pd.DataFrame]], lengths: Se
         for length in lengths:
             frame = by_length[length].set_index("method")
             for method, published in ICDMW_TABLE_I.items():
-                r = frame.loc[method]
+                r = frame.loc[method].to_dict()
                 paper_err, paper_js = published.get(length, (float("nan"), float("nan")))
                 rows.append(
                     {
@@ -54,7 +56,7 @@ def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     for vectors, frame in metrics.items():
         f = frame.set_index("method")
         for method, (paper_err, paper_js) in ICDMW_TABLE_II.items():
-            r = f.loc[method]
+            r = f.loc[method].to_dict()
             rows.append(
                 {
                     "technique": METHODS[method].label,
@@ -80,12 +82,14 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
         sub = long if length is None else long[long["length"] == length]
         sub = sub.set_index("technique")
         prefix = f"{length} words: " if length is not None else ""
-        cols.append(sub["paper_split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (paper)"))
+        cols.append(
+            sub["paper_split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (paper)")
+        )
         cols.append(sub["split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (ours)"))
         cols.append(sub["paper_js"].map("{:.5f}".format).rename(f"{prefix}JS (paper)"))
         cols.append(sub["js"].map("{:.5f}".format).rename(f"{prefix}JS (ours)"))
         cols.append(sub["js_robust"].map("{:.4f}".format).rename(f"{prefix}JS robust (ours)"))
-    return pd.concat(cols, axis=1)
+    return pd.DataFrame(pd.concat(cols, axis=1))
 
 
 def _latex_escape(s: str) -> str:
@@ -93,9 +97,17 @@ def _latex_escape(s: str) -> str:
 
 
 def write_table(
-    long: pd.DataFrame, stem: str | os.PathLike[str], *, title: str, note: str, by_length: bool = True
+    long: pd.DataFrame,
+    stem: str | os.PathLike[str],
+    *,
+    title: str,
+    note: str,
+    by_length: bool = True,
 ) -> None:
-    """Write ``<stem>.csv`` (long form) and ``<stem>.{md,html,tex}`` (wide form, one block per vectors variant)."""
+    """Write ``<stem>.csv`` (long form) and ``<stem>.{md,html,tex}``.
+
+    The wide forms hold one block per word-vector variant.
+    """
     stem = Path(stem)
     with atomic_path(stem.with_suffix(".csv")) as tmp:
         long.to_csv(tmp, index=False, float_format="%.6g")
@@ -107,7 +119,10 @@ def write_table(
         wide = _wide(long[long["vectors"] == vectors], by_length)
         caption = f"{title} Word vectors: {VECTOR_LABELS.get(vectors, vectors)}."
         md += [f"*Word vectors: {VECTOR_LABELS.get(vectors, vectors)}*", "", wide.to_markdown(), ""]
-        html += [f"<p><i>Word vectors: {VECTOR_LABELS.get(vectors, vectors)}</i></p>", wide.to_html(border=0)]
+        html += [
+            f"<p><i>Word vectors: {VECTOR_LABELS.get(vectors, vectors)}</i></p>",
+            wide.to_html(border=0),
+        ]
         header = " & ".join(["Technique", *(_latex_escape(c) for c in wide.columns)]) + r" \\"
         body = [
             " & ".join([_latex_escape(str(idx)), *(_latex_escape(str(v)) for v in row)]) + r" \\"

@@ -67,10 +67,14 @@ def train_word2vec(
     settings = {**PAPER_WORD2VEC, **params}
     log.info("word2vec settings: %s, seed %d, workers %d", settings, seed, workers)
     sentences = CleanCorpus(corpus)
-    model = Word2Vec(seed=seed, workers=workers, **{k: v for k, v in settings.items() if k != "epochs"})
+    model = Word2Vec(
+        seed=seed, workers=workers, **{k: v for k, v in settings.items() if k != "epochs"}
+    )
     model.build_vocab(sentences)
     if len(model.wv) == 0:
-        raise ValueError(f"word2vec vocabulary is empty (min_count={settings['min_count']}): corpus too small")
+        raise ValueError(
+            f"word2vec vocabulary is empty (min_count={settings['min_count']}): corpus too small"
+        )
     model.train(
         sentences,
         total_examples=model.corpus_count,
@@ -79,10 +83,8 @@ def train_word2vec(
     )
     kv: KeyedVectors = model.wv
     with atomic_path(output) as tmp:
-        kv.save(str(tmp))
-        # KeyedVectors.save may write the vectors to a side file for large arrays.
-        for side in Path(tmp).parent.glob(Path(tmp).name + ".*"):
-            side.unlink()
+        # one self-contained file: no side files for large arrays
+        kv.save(str(tmp), sep_limit=1 << 62, pickle_protocol=4)
     log.info("saved %d vectors of dimension %d to %s", len(kv), kv.vector_size, output)
     return kv
 
@@ -102,7 +104,7 @@ def evaluate_word_vectors(
     pairs that the vocabulary covers (the rest are skipped, as gensim does).
     """
     analogy_score, sections = kv.evaluate_word_analogies(str(analogies))
-    total = [s for s in sections if s["section"] == "Total accuracy"][0]
+    total = next(s for s in sections if s["section"] == "Total accuracy")
     n_seen = len(total["correct"]) + len(total["incorrect"])
     n_questions = sum(
         1 for line in Path(analogies).read_text().splitlines() if line and not line.startswith(":")
@@ -115,6 +117,10 @@ def evaluate_word_vectors(
             "coverage": n_seen / n_questions if n_questions else 0.0,
         },
         {"benchmark": "wordsim353 (Pearson r)", "score": float(pearson), "coverage": 1 - oov / 100},
-        {"benchmark": "wordsim353 (Spearman rho)", "score": float(spearman), "coverage": 1 - oov / 100},
+        {
+            "benchmark": "wordsim353 (Spearman rho)",
+            "score": float(spearman),
+            "coverage": 1 - oov / 100,
+        },
     ]
     return pd.DataFrame(rows)

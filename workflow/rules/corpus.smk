@@ -19,6 +19,8 @@ rule extract_wiki_dump:
     resources:
         mem_mb=4000,
         runtime=1440,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/extract_wiki_dump.py"
 
@@ -37,6 +39,8 @@ rule clean_wiki_shard:
     resources:
         mem_mb=1000,
         runtime=120,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/clean_wiki_shard.py"
 
@@ -56,5 +60,7 @@ rule summarise_corpus:
     resources:
         mem_mb=500,
         runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/summarise_corpus.py"

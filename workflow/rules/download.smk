@@ -15,6 +15,8 @@ rule fetch_wiki_extracted:
     resources:
         mem_mb=500,
         runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/fetch_resource.py"
 
@@ -32,6 +34,8 @@ rule fetch_package_file:
     resources:
         mem_mb=200,
         runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/fetch_resource.py"
 
@@ -49,5 +53,7 @@ rule fetch_wiki_dump:
     resources:
         mem_mb=500,
         runtime=600,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/fetch_resource.py"

@@ -22,6 +22,8 @@ rule score_baselines:
     resources:
         mem_mb=8000,
         runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/score_baselines.py"
 
@@ -40,5 +42,7 @@ rule evaluate_baselines:
     resources:
         mem_mb=4000,
         runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/evaluate_baselines.py"

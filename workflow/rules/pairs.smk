@@ -20,6 +20,8 @@ rule extract_pair_candidates:
     resources:
         mem_mb=4000,
         runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/extract_pair_candidates.py"
 
@@ -41,5 +43,7 @@ rule curate_pairs:
     resources:
         mem_mb=16000,
         runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/curate_pairs.py"

@@ -24,6 +24,8 @@ rule table_icdmw_1:
     resources:
         mem_mb=500,
         runtime=5,
+    conda:
+        "../../envs/plot.yaml"
     script:
         "../scripts/table_icdmw_1.py"
 
@@ -50,6 +52,8 @@ rule table_icdmw_2:
     resources:
         mem_mb=500,
         runtime=5,
+    conda:
+        "../../envs/plot.yaml"
     script:
         "../scripts/table_icdmw_2.py"
 
@@ -76,6 +80,8 @@ rule plot_icdmw_figure_1:
     resources:
         mem_mb=1000,
         runtime=5,
+    conda:
+        "../../envs/plot.yaml"
     script:
         "../scripts/plot_similarity_histogram.py"
 
@@ -102,5 +108,7 @@ rule plot_icdmw_figure_2:
     resources:
         mem_mb=1000,
         runtime=5,
+    conda:
+        "../../envs/plot.yaml"
     script:
         "../scripts/plot_similarity_histogram.py"

@@ -18,6 +18,8 @@ rule train_word2vec:
     resources:
         mem_mb=8000,
         runtime=2880,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/train_word2vec.py"
 
@@ -39,6 +41,8 @@ rule evaluate_word2vec:
     resources:
         mem_mb=4000,
         runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/evaluate_word2vec.py"
 
@@ -54,6 +58,8 @@ rule count_docfreq:
     resources:
         mem_mb=2000,
         runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/count_docfreq.py"
 
@@ -69,5 +75,7 @@ rule merge_docfreq:
     resources:
         mem_mb=4000,
         runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
     script:
         "../scripts/merge_docfreq.py"

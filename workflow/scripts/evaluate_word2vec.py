@@ -2,4 +2,6 @@ from textsim.io import setup_logging
 from textsim.stages import evaluate_word2vec
 
 setup_logging(snakemake.log[0])
-evaluate_word2vec(snakemake.input.vectors, snakemake.input.analogies, snakemake.input.wordsim, snakemake.output[0])
+evaluate_word2vec(
+    snakemake.input.vectors, snakemake.input.analogies, snakemake.input.wordsim, snakemake.output[0]
+)

@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from textsim.embeddings import WordEmbeddings
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def mirror_dir() -> Path | None:
+    value = os.environ.get("TEXTSIM_MIRROR")
+    candidates = [Path(value)] if value else []
+    candidates.append(ROOT.parent / "shared" / "datasets")
+    for c in candidates:
+        if (c / "enwiki-2015-extracted").is_dir():
+            return c.resolve()
+    return None
+
+
+@pytest.fixture
+def mirror() -> Path:
+    m = mirror_dir()
+    if m is None:
+        pytest.skip("offline dataset mirror not found (set TEXTSIM_MIRROR)")
+    return m
+
+
+@pytest.fixture
+def toy_embeddings() -> WordEmbeddings:
+    """Four words in 2-d with hand-picked vectors and document frequencies."""
+    words = ["the", "cat", "sat", "mat"]
+    vectors = np.array([[1.0, 0.0], [0.0, 2.0], [3.0, -1.0], [-1.0, 1.0]])
+    df = np.array([90, 5, 20, 5])  # cat and mat tie on df: broken by the word
+    return WordEmbeddings.from_arrays(words, vectors, df, n_documents=99)

@@ -1,0 +1,110 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from textsim.embeddings import (
+    PoolingEmbedding,
+    TfidfEmbedding,
+    WordEmbeddings,
+    sort_by_rank,
+    top_fraction_count,
+)
+
+
+def test_encode_drops_oov_and_pads(toy_embeddings: WordEmbeddings) -> None:
+    batch = toy_embeddings.encode(["the cat zzz", "", ["mat"]])
+    assert batch.lengths.tolist() == [2, 0, 1]
+    assert batch.ids[0].tolist() == [0, 1]
+    assert batch.ids[1].tolist() == [4, 4]  # all padding
+    assert batch.mask.sum() == 3
+
+
+def test_rank_sorts_by_df_then_word(toy_embeddings: WordEmbeddings) -> None:
+    # df: the 90, cat 5, sat 20, mat 5 -> cat, mat, sat, the
+    assert toy_embeddings.rank().tolist() == [3, 0, 2, 1]
+    batch = sort_by_rank(toy_embeddings.encode(["the sat mat cat"]), toy_embeddings.rank())
+    assert [toy_embeddings.words[i] for i in batch.ids[0]] == ["cat", "mat", "sat", "the"]
+
+
+def test_mean_max_min_minmax_by_hand(toy_embeddings: WordEmbeddings) -> None:
+    texts = ["the cat sat"]  # vectors (1,0), (0,2), (3,-1)
+    mean = PoolingEmbedding(toy_embeddings, "mean").fit().transform(texts)
+    assert mean[0] == pytest.approx([4 / 3, 1 / 3])
+    mx = PoolingEmbedding(toy_embeddings, "max").fit().transform(texts)
+    assert mx[0] == pytest.approx([3, 2])
+    mn = PoolingEmbedding(toy_embeddings, "min").fit().transform(texts)
+    assert mn[0] == pytest.approx([0, -1])
+    mm = PoolingEmbedding(toy_embeddings, "minmax").fit().transform(texts)
+    assert mm[0] == pytest.approx([0, -1, 3, 2])
+
+
+def test_idf_weighted_mean_by_hand(toy_embeddings: WordEmbeddings) -> None:
+    idf = np.log(99 / (1 + np.array([90, 5, 20])))
+    vecs = np.array([[1, 0], [0, 2], [3, -1]])
+    expected = (idf[:, None] * vecs).sum(axis=0) / 3
+    out = PoolingEmbedding(toy_embeddings, "mean", weighting="idf").fit().transform(["the cat sat"])
+    assert out[0] == pytest.approx(expected, rel=1e-6)
+
+
+def test_top_fraction_keeps_rarest_words(toy_embeddings: WordEmbeddings) -> None:
+    assert top_fraction_count([10, 20, 30, 1, 0], 0.3).tolist() == [3, 6, 9, 1, 0]
+    # "the sat mat cat": top 50% = 2 rarest = cat (0,2), mat (-1,1)
+    out = (
+        PoolingEmbedding(toy_embeddings, "mean", top_fraction=0.5)
+        .fit()
+        .transform(["the sat mat cat"])
+    )
+    assert out[0] == pytest.approx([-0.5, 1.5])
+    out = (
+        PoolingEmbedding(toy_embeddings, "max", top_fraction=0.5)
+        .fit()
+        .transform(["the sat mat cat"])
+    )
+    assert out[0] == pytest.approx([0, 2])
+
+
+def test_empty_text_embeds_as_zero(toy_embeddings: WordEmbeddings) -> None:
+    for pooling in ("mean", "max", "min", "minmax"):
+        out = PoolingEmbedding(toy_embeddings, pooling).fit().transform(["zzz", "cat"])  # type: ignore[arg-type]
+        assert np.all(out[0] == 0) and np.all(np.isfinite(out))
+
+
+def test_normalize_makes_unit_vectors() -> None:
+    emb = WordEmbeddings.from_arrays(
+        ["a", "b"], [[3.0, 4.0], [0.0, 0.0]], [1, 1], 2, normalize=True
+    )
+    assert np.linalg.norm(emb.vectors[0]) == pytest.approx(1.0)
+    assert np.all(emb.vectors[1] == 0)
+
+
+def test_tfidf_counts_times_idf(toy_embeddings: WordEmbeddings) -> None:
+    mat = TfidfEmbedding(toy_embeddings).fit().transform(["cat cat the", "sat"])
+    idf = np.log(99 / (1 + np.array([90, 5, 20, 5])))
+    dense = mat.toarray()
+    assert dense[0] == pytest.approx([idf[0], 2 * idf[1], 0, 0])
+    assert dense[1] == pytest.approx([0, 0, idf[2], 0])
+
+
+def test_estimator_api(toy_embeddings: WordEmbeddings) -> None:
+    est = PoolingEmbedding(toy_embeddings, "max")
+    with pytest.raises(RuntimeError, match="not fitted"):
+        est.transform(["cat"])
+    assert est.get_params()["pooling"] == "max"
+    assert est.set_params(pooling="min") is est and est.pooling == "min"
+    with pytest.raises(ValueError, match="invalid parameter"):
+        est.set_params(colour="red")
+    with pytest.raises(ValueError, match="unknown pooling"):
+        PoolingEmbedding(toy_embeddings, "median").fit()  # type: ignore[arg-type]
+    # batch transform equals single-text transform
+    fitted = PoolingEmbedding(toy_embeddings, "mean", top_fraction=0.5).fit()
+    batch = fitted.transform(["the cat", "sat mat cat"])
+    assert batch[1] == pytest.approx(fitted.transform(["sat mat cat"])[0])
+
+
+def test_chunking_does_not_change_results(toy_embeddings: WordEmbeddings) -> None:
+    rng = np.random.default_rng(0)
+    texts = [" ".join(rng.choice(toy_embeddings.words, size=rng.integers(1, 6))) for _ in range(50)]
+    a = PoolingEmbedding(toy_embeddings, "minmax", chunk_size=7).fit().transform(texts)
+    b = PoolingEmbedding(toy_embeddings, "minmax", chunk_size=1000).fit().transform(texts)
+    assert np.array_equal(a, b)

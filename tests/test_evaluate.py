@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from textsim.bench import reference_scores, synthetic_couples
+from textsim.evaluate import METHODS, evaluate_scores, get_methods, score_couples
+
+
+def test_vectorised_scores_equal_per_couple_reference() -> None:
+    emb, couples = synthetic_couples(300, length=20, vocab_size=500, dim=16, seed=3)
+    # a few ragged texts: OOV words, an empty text, a one-word text
+    couples.loc[0, "text1"] = "zzz unknown"
+    couples.loc[1, "text2"] = "w3"
+    couples.loc[2, "text1"] = couples.loc[2, "text1"] + " oov w7 w7"
+    methods = list(METHODS.values())
+    fast = score_couples(couples, emb, methods, splits=("test",))
+    ref = reference_scores(couples, emb, methods)
+    for m in methods:
+        assert fast[m.name].to_numpy() == pytest.approx(ref[m.name].to_numpy(), abs=1e-5), m.name
+    assert np.all(fast.loc[0, [m.name for m in methods if m.metric == "cosine"]] == 0.0)
+
+
+def test_evaluate_scores_needs_both_splits() -> None:
+    scores = pd.DataFrame({"split": ["test", "test"], "related": [True, False], "mean": [0.9, 0.1]})
+    with pytest.raises(ValueError, match="validation and test"):
+        evaluate_scores(scores, ["mean"])
+    with pytest.raises(ValueError, match="unknown method"):
+        get_methods(["median"])
+
+
+def test_evaluate_scores_separable() -> None:
+    rng = np.random.default_rng(0)
+    n = 400
+    related = rng.random(n) < 0.5
+    sim = np.where(related, rng.uniform(0.6, 1.0, n), rng.uniform(0.0, 0.4, n))
+    split = np.where(np.arange(n) < n // 2, "validation", "test")
+    out = evaluate_scores(pd.DataFrame({"split": split, "related": related, "m": sim}), ["m"])
+    assert out.loc[0, "test_error"] == 0.0
+    assert out.loc[0, "js_robust"] == pytest.approx(1.0)

@@ -1,0 +1,93 @@
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from textsim.resources import (
+    ChecksumError,
+    ResourceError,
+    fetch_file,
+    file_digest,
+    get_resource,
+    load_registry,
+    resolve_mirror,
+)
+
+
+def test_registry_declares_every_resource_with_licence() -> None:
+    reg = load_registry()
+    for name in (
+        "enwiki-2015-extracted",
+        "gensim-enwiki-shard",
+        "questions-words",
+        "wordsim353",
+        "enwiki-dump",
+    ):
+        assert name in reg
+        assert reg[name].licence
+    wiki = reg["enwiki-2015-extracted"]
+    assert len(wiki.files) == 400
+    assert wiki.file_names(3) == ["AA/wiki_00.bz2", "AA/wiki_01.bz2", "AA/wiki_02.bz2"]
+    with pytest.raises(ResourceError, match="unknown resource"):
+        get_resource("nope")
+
+
+def test_package_file_is_copied_and_verified(tmp_path: Path) -> None:
+    out = fetch_file("wordsim353", tmp_path / "ws.tsv")
+    assert file_digest(out) == get_resource("wordsim353").sha256
+
+
+def test_mirror_copy_and_corruption(tmp_path: Path, mirror: Path) -> None:
+    out = fetch_file(
+        "enwiki-2015-extracted", tmp_path / "w.bz2", file="AA/wiki_00.bz2", mirror=mirror
+    )
+    assert out.stat().st_size > 0
+    # a mirror with one byte changed in that file
+    bad = tmp_path / "badmirror" / "enwiki-2015-extracted" / "AA"
+    bad.mkdir(parents=True)
+    data = bytearray((mirror / "enwiki-2015-extracted/AA/wiki_00.bz2").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (bad / "wiki_00.bz2").write_bytes(bytes(data))
+    dest = tmp_path / "x" / "wiki_00.bz2"
+    with pytest.raises(ChecksumError, match=r"badmirror/enwiki-2015-extracted/AA/wiki_00.bz2"):
+        fetch_file(
+            "enwiki-2015-extracted", dest, file="AA/wiki_00.bz2", mirror=tmp_path / "badmirror"
+        )
+    assert not dest.exists()
+    assert list(dest.parent.iterdir()) == []  # no partial file left behind
+
+
+def test_missing_mirror_file_and_no_url(tmp_path: Path) -> None:
+    with pytest.raises(ResourceError, match="missing from the mirror"):
+        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/wiki_00.bz2", mirror=tmp_path)
+    with pytest.raises(ResourceError, match="cannot be downloaded"):
+        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/wiki_00.bz2", mirror=None)
+    with pytest.raises(ResourceError, match="has no file"):
+        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/nope.bz2", mirror=tmp_path)
+
+
+def test_resolve_mirror_env_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TEXTSIM_MIRROR", raising=False)
+    assert resolve_mirror(None) is None
+    assert resolve_mirror(str(tmp_path)) == tmp_path.resolve()
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(other))
+    assert resolve_mirror(str(tmp_path)) == other.resolve()
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(tmp_path / "missing"))
+    with pytest.raises(ResourceError, match="does not exist"):
+        resolve_mirror(None)
+
+
+def test_package_checksum_mismatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import textsim.resources as r
+
+    real = r.get_resource("wordsim353")
+    fake = r.Resource(**{**real.__dict__, "sha256": "0" * 64})
+    monkeypatch.setattr(r, "get_resource", lambda name: fake)
+    with pytest.raises(ChecksumError, match="wordsim353"):
+        fetch_file("wordsim353", tmp_path / "ws.tsv")
+    assert not (tmp_path / "ws.tsv").exists()
+    shutil.rmtree(tmp_path)

@@ -1,0 +1,181 @@
+"""Workflow tests: lint, dry runs, config validation, a tiny end-to-end run."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+
+
+def smk(
+    *args: str, cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: int = 900
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*SNAKEMAKE, "-s", str(ROOT / "Snakefile"), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, **(env or {})},
+    )
+
+
+def test_lint_is_clean() -> None:
+    res = smk("--lint")
+    assert res.returncode == 0, res.stderr
+    assert "Lints for" not in res.stdout + res.stderr, res.stdout + res.stderr
+
+
+@pytest.mark.parametrize(
+    "config",
+    ["config.yaml", "configs/tiny.yaml", "configs/full-offline.yaml", "configs/paper.yaml"],
+)
+def test_dry_run_resolves(config: str, tmp_path: Path) -> None:
+    res = smk(
+        "-n", "--quiet", "rules", "--configfile", str(ROOT / config), "--directory", str(tmp_path)
+    )
+    assert res.returncode == 0, res.stderr
+    assert "table_icdmw_1" in res.stdout and "plot_icdmw_figure_2" in res.stdout
+
+
+def test_paper_config_downloads_a_full_dump(tmp_path: Path) -> None:
+    res = smk("-n", "--configfile", str(ROOT / "configs/paper.yaml"), "--directory", str(tmp_path))
+    assert res.returncode == 0, res.stderr
+    assert "resources/enwiki-dump/20261101/pages-articles.xml.bz2" in res.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("wrod2vec:\n  epochs: 3\n", "wrod2vec"),
+        ("word2vec:\n  epoch: 3\n", "epoch"),
+        ("seed: abc\n", "seed"),
+        ("pairs:\n  lengths: ['20', 'ten']\n", "ten"),
+    ],
+)
+def test_bad_config_stops_before_any_job(text: str, key: str, tmp_path: Path) -> None:
+    cfg = tmp_path / "bad.yaml"
+    cfg.write_text(text)
+    res = smk("-n", "--configfile", str(cfg), "--directory", str(tmp_path))
+    assert res.returncode != 0
+    out = res.stdout + res.stderr
+    assert key in out and "Error validating config" in out, out
+    assert not (tmp_path / "results").exists()
+
+
+def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> None:
+    fake = tmp_path / "mirror" / "enwiki-2015-extracted" / "AA"
+    fake.mkdir(parents=True)
+    data = bytearray((mirror / "enwiki-2015-extracted" / "AA" / "wiki_00.bz2").read_bytes())
+    data[1000] ^= 0x01
+    (fake / "wiki_00.bz2").write_bytes(bytes(data))
+    cfg = tmp_path / "one.yaml"
+    cfg.write_text("corpus:\n  extracted:\n    max_files: 1\n  n_shards: 1\n")
+    work = tmp_path / "work"
+    res = smk(
+        "--cores",
+        "1",
+        "--show-failed-logs",
+        "--configfile",
+        str(cfg),
+        "--directory",
+        str(work),
+        "results/corpus/clean/000.tsv",
+        env={"TEXTSIM_MIRROR": str(tmp_path / "mirror")},
+    )
+    out = res.stdout + res.stderr
+    assert res.returncode != 0
+    assert "Error in rule fetch_wiki_extracted" in out
+    assert re.search(
+        r"checksum mismatch for \S*mirror/enwiki-2015-extracted/AA/wiki_00.bz2", out
+    ), out
+    assert not (work / "resources/enwiki-2015-extracted/AA/wiki_00.bz2").exists()
+    assert not (work / "results/corpus/clean/000.tsv").exists()
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("tiny")
+    res = smk(
+        "--cores", "2", "--configfile", str(ROOT / "configs/tiny.yaml"), "--directory", str(work)
+    )
+    assert res.returncode == 0, res.stderr[-5000:]
+    return work
+
+
+@pytest.mark.workflow
+def test_tiny_run_makes_every_artifact(tiny_run: Path) -> None:
+    paper = tiny_run / "results/paper"
+    for stem in ("tables/icdmw-table-1", "tables/icdmw-table-2"):
+        for ext in ("csv", "md", "tex", "html"):
+            assert (paper / f"{stem}.{ext}").stat().st_size > 0
+    for n in (1, 2):
+        for ext in ("pdf", "png"):
+            assert (paper / f"figures/icdmw-figure-{n}.{ext}").stat().st_size > 1000
+    t1 = pd.read_csv(paper / "tables/icdmw-table-1.csv")
+    assert len(t1) == 9 * 3 * 2  # techniques × lengths × vector variants
+    assert t1["split_error_pct"].between(0, 60).all()
+    assert t1["js"].between(0, 1).all() and t1["paper_js"].notna().all()
+    # tf-idf on 30-word texts separates clearly better than chance even at this scale
+    tfidf30 = t1[(t1["method"] == "tfidf") & (t1["length"] == 30)]
+    assert (tfidf30["split_error_pct"] < 30).all()
+    quality = pd.read_csv(tiny_run / "results/word2vec/quality.csv")
+    assert set(quality["benchmark"]) >= {"wordsim353 (Spearman rho)"}
+    summary = pd.read_csv(tiny_run / "results/pairs/20/summary.csv")
+    counts = summary.pivot(index="split", columns="related", values="couples")
+    assert (counts[True] == counts[False]).all()
+
+
+@pytest.mark.workflow
+def test_tiny_second_run_does_nothing(tiny_run: Path) -> None:
+    res = smk("-n", "--configfile", str(ROOT / "configs/tiny.yaml"), "--directory", str(tiny_run))
+    assert res.returncode == 0
+    assert "Nothing to be done" in res.stdout + res.stderr
+
+
+@pytest.mark.workflow
+def test_editing_plot_code_reruns_only_figures(tiny_run: Path) -> None:
+    plots = ROOT / "src/textsim/plots.py"
+    before = plots.stat()
+    try:
+        os.utime(plots)  # as if the plotting code had been edited
+        res = smk(
+            "-n",
+            "--quiet",
+            "rules",
+            "--configfile",
+            str(ROOT / "configs/tiny.yaml"),
+            "--directory",
+            str(tiny_run),
+        )
+    finally:
+        os.utime(plots, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert res.returncode == 0
+    jobs = set(re.findall(r"^(\w+)\s+\d+$", res.stdout, flags=re.M))
+    assert jobs == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+
+
+@pytest.mark.workflow
+def test_report_is_built(tiny_run: Path) -> None:
+    report = tiny_run / "report.html"
+    res = smk(
+        "--configfile",
+        str(ROOT / "configs/tiny.yaml"),
+        "--directory",
+        str(tiny_run),
+        "--report",
+        str(report),
+    )
+    assert res.returncode == 0, res.stderr[-3000:]
+    html = report.read_text(errors="replace")
+    assert "icdmw-figure-1.png" in html and "icdmw-table-1.html" in html
+    shutil.rmtree(tiny_run / ".snakemake" / "log", ignore_errors=True)
