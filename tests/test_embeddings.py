@@ -5,8 +5,10 @@ import pytest
 
 from textsim.embeddings import (
     PoolingEmbedding,
+    PoolSpec,
     TfidfEmbedding,
     WordEmbeddings,
+    pool_batch,
     sort_by_rank,
     top_fraction_count,
 )
@@ -102,9 +104,21 @@ def test_estimator_api(toy_embeddings: WordEmbeddings) -> None:
     assert batch[1] == pytest.approx(fitted.transform(["sat mat cat"])[0])
 
 
-def test_chunking_does_not_change_results(toy_embeddings: WordEmbeddings) -> None:
+def test_chunking_and_batching_do_not_change_results(toy_embeddings: WordEmbeddings) -> None:
     rng = np.random.default_rng(0)
-    texts = [" ".join(rng.choice(toy_embeddings.words, size=rng.integers(1, 6))) for _ in range(50)]
-    a = PoolingEmbedding(toy_embeddings, "minmax", chunk_size=7).fit().transform(texts)
-    b = PoolingEmbedding(toy_embeddings, "minmax", chunk_size=1000).fit().transform(texts)
-    assert np.array_equal(a, b)
+    texts = [" ".join(rng.choice(toy_embeddings.words, size=rng.integers(0, 6))) for _ in range(50)]
+    est = PoolingEmbedding(toy_embeddings, "minmax", top_fraction=0.5).fit()
+    batch = toy_embeddings.encode(texts)
+    specs = [
+        PoolSpec("minmax", "none", True),
+        PoolSpec("mean", "idf", False),
+        PoolSpec("max", "none", False),
+    ]
+    kwargs = {"idf": est.idf_, "rank": est.rank_, "top_fraction": 0.5}
+    a = pool_batch(batch, est.table_, specs, chunk_rows=7, **kwargs)  # type: ignore[arg-type]
+    b = pool_batch(batch, est.table_, specs, chunk_rows=1000, **kwargs)  # type: ignore[arg-type]
+    for spec in specs:
+        assert np.array_equal(a[spec], b[spec])
+    assert np.array_equal(a[specs[0]], est.transform(texts))
+    singles = np.vstack([est.transform([t]) for t in texts])
+    assert np.array_equal(singles, a[specs[0]])

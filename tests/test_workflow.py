@@ -102,19 +102,46 @@ def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> 
     assert not (work / "results/corpus/clean/000.tsv").exists()
 
 
-@pytest.fixture(scope="module")
-def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("tiny")
-    res = smk(
-        "--cores", "2", "--configfile", str(ROOT / "configs/tiny.yaml"), "--directory", str(work)
+def copy_project(dest: Path) -> Path:
+    """A copy of the workflow and library, so a test may edit code without touching the repo."""
+    for name in ("Snakefile", "config.yaml"):
+        shutil.copy2(ROOT / name, dest / name)
+    for name in ("configs", "workflow", "src", "envs"):
+        shutil.copytree(
+            ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+        )
+    return dest
+
+
+def smk_in(
+    project: Path, *args: str, extra_config: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run snakemake on a project copy with the tiny config (plus an optional override)."""
+    configs = [str(project / "configs/tiny.yaml")] + ([str(extra_config)] if extra_config else [])
+    return subprocess.run(
+        [*SNAKEMAKE, "-s", str(project / "Snakefile"), "--configfile", *configs, *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
+
+
+def planned_jobs(res: subprocess.CompletedProcess[str]) -> set[str]:
+    return set(re.findall(r"^(\w+)\s+\d+$", res.stdout, flags=re.M)) - {"total"}
+
+
+@pytest.fixture(scope="module")
+def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("tiny"))
+    res = smk_in(project, "--cores", "2")
     assert res.returncode == 0, res.stderr[-5000:]
-    return work
+    return project
 
 
 @pytest.mark.workflow
-def test_tiny_run_makes_every_artifact(tiny_run: Path) -> None:
-    paper = tiny_run / "results/paper"
+def test_tiny_run_makes_every_artifact(tiny_project: Path) -> None:
+    paper = tiny_project / "results/paper"
     for stem in ("tables/icdmw-table-1", "tables/icdmw-table-2"):
         for ext in ("csv", "md", "tex", "html"):
             assert (paper / f"{stem}.{ext}").stat().st_size > 0
@@ -128,54 +155,56 @@ def test_tiny_run_makes_every_artifact(tiny_run: Path) -> None:
     # tf-idf on 30-word texts separates clearly better than chance even at this scale
     tfidf30 = t1[(t1["method"] == "tfidf") & (t1["length"] == 30)]
     assert (tfidf30["split_error_pct"] < 30).all()
-    quality = pd.read_csv(tiny_run / "results/word2vec/quality.csv")
+    quality = pd.read_csv(tiny_project / "results/word2vec/quality.csv")
     assert set(quality["benchmark"]) >= {"wordsim353 (Spearman rho)"}
-    summary = pd.read_csv(tiny_run / "results/pairs/20/summary.csv")
+    summary = pd.read_csv(tiny_project / "results/pairs/20/summary.csv")
     counts = summary.pivot(index="split", columns="related", values="couples")
     assert (counts[True] == counts[False]).all()
 
 
 @pytest.mark.workflow
-def test_tiny_second_run_does_nothing(tiny_run: Path) -> None:
-    res = smk("-n", "--configfile", str(ROOT / "configs/tiny.yaml"), "--directory", str(tiny_run))
+def test_tiny_second_run_does_nothing(tiny_project: Path) -> None:
+    res = smk_in(tiny_project, "-n")
     assert res.returncode == 0
     assert "Nothing to be done" in res.stdout + res.stderr
 
 
 @pytest.mark.workflow
-def test_editing_plot_code_reruns_only_figures(tiny_run: Path) -> None:
-    plots = ROOT / "src/textsim/plots.py"
-    before = plots.stat()
-    try:
-        os.utime(plots)  # as if the plotting code had been edited
-        res = smk(
-            "-n",
-            "--quiet",
-            "rules",
-            "--configfile",
-            str(ROOT / "configs/tiny.yaml"),
-            "--directory",
-            str(tiny_run),
-        )
-    finally:
-        os.utime(plots, ns=(before.st_atime_ns, before.st_mtime_ns))
+def test_touching_unchanged_code_reruns_nothing(tiny_project: Path) -> None:
+    os.utime(tiny_project / "src/textsim/corpus.py")
+    res = smk_in(tiny_project, "-n")
     assert res.returncode == 0
-    jobs = set(re.findall(r"^(\w+)\s+\d+$", res.stdout, flags=re.M))
-    assert jobs == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+    assert "Nothing to be done" in res.stdout + res.stderr
 
 
 @pytest.mark.workflow
-def test_report_is_built(tiny_run: Path) -> None:
-    report = tiny_run / "report.html"
-    res = smk(
-        "--configfile",
-        str(ROOT / "configs/tiny.yaml"),
-        "--directory",
-        str(tiny_run),
-        "--report",
-        str(report),
-    )
+def test_editing_plot_code_reruns_only_figures(tiny_project: Path) -> None:
+    plots = tiny_project / "src/textsim/plots.py"
+    original = plots.read_text()
+    plots.write_text(original + "\n# an edit to the plotting code\n")
+    try:
+        res = smk_in(tiny_project, "-n", "--quiet", "rules")
+    finally:
+        plots.write_text(original)
+    assert res.returncode == 0
+    assert planned_jobs(res) == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+
+
+@pytest.mark.workflow
+def test_changing_a_figure_parameter_reruns_only_figures(
+    tiny_project: Path, tmp_path: Path
+) -> None:
+    extra = tmp_path / "dpi.yaml"
+    extra.write_text("figures:\n  dpi: 120\n")
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    assert res.returncode == 0, res.stderr
+    assert planned_jobs(res) == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+
+
+@pytest.mark.workflow
+def test_report_is_built(tiny_project: Path) -> None:
+    report = tiny_project / "report.html"
+    res = smk_in(tiny_project, "--report", str(report))
     assert res.returncode == 0, res.stderr[-3000:]
     html = report.read_text(errors="replace")
     assert "icdmw-figure-1.png" in html and "icdmw-table-1.html" in html
-    shutil.rmtree(tiny_run / ".snakemake" / "log", ignore_errors=True)

@@ -121,54 +121,69 @@ def reference_scores(
 class BenchResult:
     n_couples: int
     n_methods: int
-    vectorised_s: float
+    vectorised_s: dict[int, float]  # threads -> median seconds
     reference_s: float
     reference_couples: int
     max_abs_diff: float
 
-    @property
-    def vectorised_rate(self) -> float:
-        return self.n_couples / self.vectorised_s
+    def rate(self, threads: int) -> float:
+        return self.n_couples / self.vectorised_s[threads]
 
     @property
     def reference_rate(self) -> float:
         return self.reference_couples / self.reference_s
 
-    @property
-    def speedup(self) -> float:
-        return self.vectorised_rate / self.reference_rate
+    def speedup(self, threads: int) -> float:
+        return self.rate(threads) / self.reference_rate
 
     def report(self) -> str:
-        return "\n".join(
-            [
-                f"couples: {self.n_couples:,} (20 words each), methods: {self.n_methods}",
-                f"vectorised: {self.vectorised_s:8.2f} s  {self.vectorised_rate:12,.0f} couples/s",
-                f"per-couple: {self.reference_s:8.2f} s  {self.reference_rate:12,.0f} couples/s"
-                f"  ({self.reference_couples:,} couples)",
-                f"speed-up:   {self.speedup:8.1f}x"
-                f"   (max |difference| of similarities {self.max_abs_diff:.2e})",
-            ]
+        lines = [f"couples: {self.n_couples:,} (20 words each), methods: {self.n_methods}"]
+        lines.append(
+            f"per-couple loop (1 thread): {self.reference_s:8.2f} s "
+            f"{self.reference_rate:12,.0f} couples/s  ({self.reference_couples:,} couples)"
         )
+        for threads, secs in sorted(self.vectorised_s.items()):
+            lines.append(
+                f"vectorised ({threads} thread{'s' if threads > 1 else ''}):  {secs:8.2f} s "
+                f"{self.rate(threads):12,.0f} couples/s   speed-up {self.speedup(threads):5.1f}x"
+            )
+        lines.append(f"max |difference| of similarities: {self.max_abs_diff:.2e}")
+        return "\n".join(lines)
 
 
 def run_scoring_benchmark(
-    n_couples: int = 200_000, *, reference_couples: int | None = None, dim: int = 400, seed: int = 0
+    n_couples: int = 200_000,
+    *,
+    reference_couples: int | None = None,
+    threads: Sequence[int] = (1, 2),
+    repeats: int = 3,
+    dim: int = 400,
+    seed: int = 0,
 ) -> BenchResult:
     """Time :func:`score_couples` and :func:`reference_scores` on the same synthetic couples.
 
-    ``reference_couples`` limits the per-couple loop to the first N couples
-    (None = all); its rate is then measured on those.
+    The vectorised scorer runs ``repeats`` times per thread count (median
+    reported); ``reference_couples`` limits the per-couple loop to the first N
+    couples (None = all), its rate then measured on those.
     """
     emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
     methods = list(METHODS.values())
-    t0 = time.perf_counter()
-    fast = score_couples(couples, emb, methods, splits=("test",))
-    t1 = time.perf_counter()
+    times: dict[int, float] = {}
+    fast = None
+    for n_jobs in threads:
+        runs = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            fast = score_couples(couples, emb, methods, splits=("test",), n_jobs=n_jobs)
+            runs.append(time.perf_counter() - t0)
+        times[n_jobs] = float(np.median(runs))
+    assert fast is not None
     n_ref = n_couples if reference_couples is None else min(reference_couples, n_couples)
+    t1 = time.perf_counter()
     ref = reference_scores(couples.iloc[:n_ref], emb, methods)
     t2 = time.perf_counter()
     diff = max(
         float(np.max(np.abs(fast[m.name].to_numpy()[:n_ref] - ref[m.name].to_numpy())))
         for m in methods
     )
-    return BenchResult(n_couples, len(methods), t1 - t0, t2 - t1, n_ref, diff)
+    return BenchResult(n_couples, len(methods), times, t2 - t1, n_ref, diff)

@@ -11,7 +11,10 @@ def _bench_scoring(args: argparse.Namespace) -> int:
     from textsim.bench import run_scoring_benchmark
 
     result = run_scoring_benchmark(
-        args.couples, reference_couples=args.reference_couples, seed=args.seed
+        args.couples,
+        reference_couples=args.reference_couples,
+        threads=args.threads,
+        seed=args.seed,
     )
     print(result.report())
     return 0
@@ -38,6 +41,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         type=int,
         default=None,
         help="limit the per-couple loop (default: all)",
+    )
+    bench.add_argument(
+        "--threads", type=int, nargs="+", default=[1, 2], help="thread counts to time"
     )
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(func=_bench_scoring)

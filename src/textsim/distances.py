@@ -7,13 +7,20 @@ vector (an empty text) has cosine similarity 0 with anything.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 import scipy.sparse as sp
 
-__all__ = ["METRICS", "paired_distance", "paired_similarity", "sparse_cosine_similarity"]
+__all__ = [
+    "METRICS",
+    "paired_distance",
+    "paired_similarities",
+    "paired_similarity",
+    "sparse_cosine_similarity",
+]
 
 Metric = Literal["cosine", "euclidean", "l3", "l4", "braycurtis"]
 METRICS: tuple[Metric, ...] = ("cosine", "euclidean", "l3", "l4", "braycurtis")
@@ -21,9 +28,8 @@ Array = npt.NDArray[np.floating]
 
 
 def _cosine_similarity(a: Array, b: Array) -> npt.NDArray[np.float64]:
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    num = np.einsum("ij,ij->i", a64, b64)
-    den = np.linalg.norm(a64, axis=1) * np.linalg.norm(b64, axis=1)
+    num = np.einsum("ij,ij->i", a, b).astype(np.float64)
+    den = np.sqrt(np.einsum("ij,ij->i", a, a).astype(np.float64) * np.einsum("ij,ij->i", b, b))
     return np.asarray(np.divide(num, den, out=np.zeros_like(num), where=den > 0), dtype=np.float64)
 
 
@@ -33,16 +39,20 @@ def paired_distance(a: Array, b: Array, metric: Metric) -> npt.NDArray[np.float6
         raise ValueError(f"shape mismatch {a.shape} vs {b.shape}")
     if metric == "cosine":
         return 1.0 - _cosine_similarity(a, b)
-    diff = np.abs(a.astype(np.float64) - b.astype(np.float64))
+    # vectors stay in their own precision (float32 for embeddings); sums in float64
+    diff = np.abs(a - b)
+    sq = diff * diff
     if metric == "euclidean":
-        return np.asarray(np.sqrt(np.einsum("ij,ij->i", diff, diff)), dtype=np.float64)
+        return np.asarray(np.sqrt(sq.sum(axis=1, dtype=np.float64)), dtype=np.float64)
     if metric == "l3":
-        return np.asarray(np.cbrt((diff**3).sum(axis=1)), dtype=np.float64)
+        return np.asarray(np.cbrt((sq * diff).sum(axis=1, dtype=np.float64)), dtype=np.float64)
     if metric == "l4":
-        return np.asarray(np.sqrt(np.sqrt((diff**4).sum(axis=1))), dtype=np.float64)
+        return np.asarray(
+            np.sqrt(np.sqrt((sq * sq).sum(axis=1, dtype=np.float64))), dtype=np.float64
+        )
     if metric == "braycurtis":
-        den = np.abs(a.astype(np.float64) + b.astype(np.float64)).sum(axis=1)
-        num = diff.sum(axis=1)
+        den = np.abs(a + b).sum(axis=1, dtype=np.float64)
+        num = diff.sum(axis=1, dtype=np.float64)
         return np.asarray(
             np.divide(num, den, out=np.zeros_like(num), where=den > 0), dtype=np.float64
         )
@@ -66,3 +76,37 @@ def sparse_cosine_similarity(a: sp.csr_matrix, b: sp.csr_matrix) -> npt.NDArray[
         np.divide(num, den, out=np.zeros_like(num, dtype=np.float64), where=den > 0),
         dtype=np.float64,
     )
+
+
+def paired_similarities(
+    a: Array, b: Array, metrics: Sequence[Metric]
+) -> dict[Metric, npt.NDArray[np.float64]]:
+    """``1 − distance`` for several metrics at once, sharing the common terms.
+
+    Equal to calling :func:`paired_similarity` once per metric.
+    """
+    if a.shape != b.shape:
+        raise ValueError(f"shape mismatch {a.shape} vs {b.shape}")
+    out: dict[Metric, npt.NDArray[np.float64]] = {}
+    if "cosine" in metrics:
+        out["cosine"] = _cosine_similarity(a, b)
+    rest = [m for m in metrics if m != "cosine"]
+    if not rest:
+        return out
+    diff = np.abs(a - b)
+    sq = diff * diff if any(m in ("euclidean", "l3", "l4") for m in rest) else diff
+    for m in rest:
+        if m == "euclidean":
+            d = np.sqrt(sq.sum(axis=1, dtype=np.float64))
+        elif m == "l3":
+            d = np.cbrt((sq * diff).sum(axis=1, dtype=np.float64))
+        elif m == "l4":
+            d = np.sqrt(np.sqrt((sq * sq).sum(axis=1, dtype=np.float64)))
+        elif m == "braycurtis":
+            den = np.abs(a + b).sum(axis=1, dtype=np.float64)
+            num = diff.sum(axis=1, dtype=np.float64)
+            d = np.divide(num, den, out=np.zeros_like(num), where=den > 0)
+        else:
+            raise ValueError(f"unknown metric {m!r}; choose from {', '.join(METRICS)}")
+        out[m] = np.asarray(1.0 - d, dtype=np.float64)
+    return out

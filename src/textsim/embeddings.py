@@ -18,19 +18,23 @@ import inspect
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Self
+from typing import Any, Literal, Self, cast
 
 import numpy as np
 import numpy.typing as npt
+import pandas as pd
 import scipy.sparse as sp
 
 from textsim.docfreq import DocumentFrequencies, IdfVariant, idf_from_df
 
 __all__ = [
+    "PoolSpec",
     "PoolingEmbedding",
     "TfidfEmbedding",
     "TokenBatch",
     "WordEmbeddings",
+    "pool_batch",
+    "sort_by_rank",
     "top_fraction_count",
 ]
 
@@ -146,20 +150,72 @@ class WordEmbeddings:
         rank[order] = np.arange(len(self.words))
         return rank
 
-    def encode(self, texts: Texts, max_length: int | None = None) -> TokenBatch:
-        """Encode texts (token lists, or strings split on white space), dropping OOV tokens."""
-        index = self.index
-        rows = [
-            [index[t] for t in (text.split() if isinstance(text, str) else text) if t in index]
-            for text in texts
-        ]
-        lengths = np.fromiter((len(r) for r in rows), dtype=np.int32, count=len(rows))
+    def encode(self, texts: Texts | pd.Series, max_length: int | None = None) -> TokenBatch:
+        """Encode texts (strings split on white space, or token lists), dropping OOV tokens.
+
+        Vectorised: strings are split and looked up in Arrow's compute kernels,
+        token lists in one pandas hash look-up; no Python loop over tokens.
+        """
+        if isinstance(texts, pd.Series) or (
+            len(texts) > 0 and all(isinstance(t, str) for t in texts)
+        ):
+            raw_len, ids = self._lookup_strings(cast("Sequence[str] | pd.Series", texts))
+        else:
+            token_lists = [t.split() if isinstance(t, str) else list(t) for t in texts]
+            raw_len = np.fromiter(
+                (len(t) for t in token_lists), dtype=np.int64, count=len(token_lists)
+            )
+            flat = pd.Index([tok for toks in token_lists for tok in toks], dtype=object)
+            ids = self._lookup.get_indexer(flat) if len(flat) else np.empty(0, dtype=np.int64)
+        n = raw_len.size
+        kept = ids >= 0
+        row = np.repeat(np.arange(n), raw_len)[kept]
+        ids = ids[kept]
+        lengths = np.bincount(row, minlength=n).astype(np.int64)
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        col = np.arange(ids.size) - starts[row]
         width = int(lengths.max(initial=0)) if max_length is None else max_length
-        ids = np.full((len(rows), max(width, 1)), self.pad, dtype=np.int32)
-        for i, r in enumerate(rows):  # building the batch, not a scoring path
-            r = r[:width]
-            ids[i, : len(r)] = r
-        return TokenBatch(ids, np.minimum(lengths, width).astype(np.int32), self.pad)
+        out = np.full((n, max(width, 1)), self.pad, dtype=np.int32)
+        fit = col < width
+        out[row[fit], col[fit]] = ids[fit]
+        return TokenBatch(out, np.minimum(lengths, width).astype(np.int32), self.pad)
+
+    def _lookup_strings(
+        self, texts: Sequence[str] | pd.Series
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Token counts per text and vocabulary ids (-1 for OOV) of all tokens, via Arrow."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        arr = (
+            pa.array(texts, type=pa.large_string())
+            if not isinstance(texts, pd.Series)
+            else pa.array(texts.astype(object) if texts.dtype == object else texts)
+        )
+        if arr.null_count:
+            raise ValueError("texts must not be missing (None/NaN)")
+        lists = pc.utf8_split_whitespace(arr)
+        raw_len = pc.list_value_length(lists).to_numpy(zero_copy_only=False).astype(np.int64)
+        flat = pc.list_flatten(lists)
+        vocab = self.__dict__.get("_arrow_vocab")
+        if vocab is None:
+            vocab = pa.array(self.words, type=flat.type)
+            self.__dict__["_arrow_vocab"] = vocab
+        elif vocab.type != flat.type:
+            vocab = vocab.cast(flat.type)
+        found = pc.index_in(flat, value_set=vocab)
+        ids = pc.fill_null(found, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+        return raw_len, ids
+
+    @property
+    def _lookup(self) -> pd.Index:
+        lookup = self.__dict__.get("_lookup_index")
+        if lookup is None:
+            lookup = pd.Index(self.words)
+            if not lookup.is_unique:
+                raise ValueError("vocabulary words must be unique")
+            self.__dict__["_lookup_index"] = lookup
+        return lookup
 
 
 def top_fraction_count(lengths: npt.ArrayLike, fraction: float) -> npt.NDArray[np.int32]:
@@ -214,6 +270,125 @@ def sort_by_rank(batch: TokenBatch, rank: npt.NDArray[np.int64]) -> TokenBatch:
     return TokenBatch(np.take_along_axis(batch.ids, order, axis=1), batch.lengths, batch.pad)
 
 
+@dataclass(frozen=True)
+class PoolSpec:
+    """One pooled representation: how to pool, how to weight, whether to keep top-idf words only."""
+
+    pooling: Pooling = "mean"
+    weighting: Weighting = "none"
+    top: bool = False
+
+    @property
+    def width_factor(self) -> int:
+        return 2 if self.pooling == "minmax" else 1
+
+
+def _chunk_rows(width: int, dim: int, budget_bytes: int = 2 << 20) -> int:
+    return max(1, budget_bytes // max(1, width * dim * 4))
+
+
+def pool_batch(
+    batch: TokenBatch,
+    table: FloatArray,
+    specs: Sequence[PoolSpec],
+    *,
+    idf: npt.NDArray[np.float32] | None = None,
+    rank: npt.NDArray[np.int64] | None = None,
+    top_fraction: float | None = None,
+    chunk_rows: int | None = None,
+    out: dict[PoolSpec, FloatArray] | None = None,
+) -> dict[PoolSpec, FloatArray]:
+    """Compute several pooled representations of a batch in one pass.
+
+    ``table`` holds the word vectors plus one zero row for padding; ``idf`` is
+    aligned with it (0 for padding). Texts are sorted rarest word first (needed
+    for the top-idf variants; the other poolings do not depend on order); each
+    chunk of texts is gathered once and every requested representation is
+    derived from that chunk while it is in cache.
+
+    ``out`` may hold preallocated arrays (at least ``len(batch)`` rows) that
+    are filled and returned (sliced to the batch) instead of new ones; reusing
+    them across calls avoids paging in fresh memory every time.
+    """
+    dim = table.shape[1]
+    specs = list(dict.fromkeys(specs))
+    if any(s.top for s in specs):
+        if rank is None or top_fraction is None:
+            raise ValueError("top-idf pooling needs the word ranks and top_fraction")
+        batch = sort_by_rank(batch, rank)
+        keep = top_fraction_count(batch.lengths, top_fraction)
+    else:
+        keep = batch.lengths
+    if any(s.weighting == "idf" for s in specs) and idf is None:
+        raise ValueError("idf weighting needs idf values")
+    if out is None:
+        out = {s: np.empty((len(batch), dim * s.width_factor), dtype=np.float32) for s in specs}
+    else:
+        out = {s: out[s][: len(batch)] for s in specs}
+    width = batch.ids.shape[1]
+    positions = np.arange(width)[None, :]
+    # every mean-type representation is a weighted sum of the word vectors:
+    # one batched matrix product per chunk computes all of them at once
+    means = [s for s in specs if s.pooling == "mean"]
+    weights = np.empty((len(batch), len(means), width), dtype=np.float32)
+    for j, spec in enumerate(means):
+        counts = keep if spec.top else batch.lengths
+        w = (positions < counts[:, None]).astype(np.float32)
+        if spec.weighting == "idf":
+            assert idf is not None
+            w *= idf[batch.ids]
+        weights[:, j, :] = w / np.maximum(counts, 1)[:, None]
+    step = chunk_rows or _chunk_rows(width, dim)
+    for start in range(0, len(batch), step):
+        stop = min(start + step, len(batch))
+        ids = batch.ids[start:stop]
+        X = np.take(table, ids, axis=0)  # (c, L, d); padding rows are zero
+        if means:
+            pooled = np.matmul(weights[start:stop], X)  # (c, n_means, d)
+            for j, spec in enumerate(means):
+                out[spec][start:stop] = pooled[:, j, :]
+        cache: dict[tuple[str, str, bool], FloatArray] = {}
+        for spec in specs:
+            if spec.pooling == "mean":
+                continue
+            counts = (keep if spec.top else batch.lengths)[start:stop]
+            ops = ("min", "max") if spec.pooling == "minmax" else (spec.pooling,)
+            for i, op in enumerate(ops):
+                key = (op, spec.weighting, spec.top)
+                if key not in cache:
+                    cache[key] = _reduce(X, ids, counts, op, spec.weighting, idf)
+                out[spec][start:stop, i * dim : (i + 1) * dim] = cache[key]
+    return out
+
+
+def _reduce(
+    X: FloatArray,
+    ids: npt.NDArray[np.int32],
+    counts: npt.NDArray[np.int32],
+    op: str,
+    weighting: str,
+    idf: npt.NDArray[np.float32] | None,
+) -> FloatArray:
+    """Max or min over the first ``counts[i]`` words of each text of a chunk."""
+    c, width, dim = X.shape
+    k_min, k_max = (int(counts.min()), int(counts.max())) if c else (0, 0)
+    uniform = k_min == k_max
+    k = min(k_max, width)
+    Xs = X[:, :k]
+    if weighting == "idf":
+        assert idf is not None
+        Xs = Xs * idf[ids[:, :k]][:, :, None]
+    if not uniform:
+        mask = (np.arange(k)[None, :] < counts[:, None])[:, :, None]
+        Xs = np.where(mask, Xs, np.inf if op == "min" else -np.inf)
+    if k == 0:
+        return np.zeros((c, dim), dtype=np.float32)
+    red = Xs.min(axis=1) if op == "min" else Xs.max(axis=1)
+    if k_min == 0:
+        red[counts == 0] = 0.0
+    return np.asarray(red, dtype=np.float32)
+
+
 class PoolingEmbedding(_Estimator):
     """Aggregate word vectors by mean, max, min or min‖max pooling.
 
@@ -231,8 +406,6 @@ class PoolingEmbedding(_Estimator):
         highest idf in each text (De Boom et al.: 30%).
     idf_variant:
         ``paper`` (log N/(1+df)) or ``code`` (ln N − ln df).
-    chunk_size:
-        Texts gathered at once (bounds memory at chunk × length × dim floats).
     """
 
     def __init__(
@@ -242,14 +415,12 @@ class PoolingEmbedding(_Estimator):
         weighting: Weighting = "none",
         top_fraction: float | None = None,
         idf_variant: IdfVariant = "paper",
-        chunk_size: int = 4096,
     ) -> None:
         self.embeddings = embeddings
         self.pooling = pooling
         self.weighting = weighting
         self.top_fraction = top_fraction
         self.idf_variant = idf_variant
-        self.chunk_size = chunk_size
 
     def fit(self, X: Any = None, y: Any = None) -> Self:
         if self.embeddings is None:
@@ -262,46 +433,23 @@ class PoolingEmbedding(_Estimator):
             raise ValueError("top_fraction must be in (0, 1]")
         emb = self.embeddings
         self.embeddings_ = emb
+        self.table_ = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
         self.idf_ = np.append(emb.idf(self.idf_variant), 0.0).astype(np.float32)
         self.rank_ = emb.rank()
-        self.n_features_out_ = emb.dim * (2 if self.pooling == "minmax" else 1)
+        self.spec_ = PoolSpec(self.pooling, self.weighting, self.top_fraction is not None)
+        self.n_features_out_ = emb.dim * self.spec_.width_factor
         return self
 
-    def _select(self, batch: TokenBatch) -> TokenBatch:
-        if self.top_fraction is None:
-            return batch
-        ordered = sort_by_rank(batch, self.rank_)
-        keep = top_fraction_count(ordered.lengths, self.top_fraction)
-        cols = np.arange(ordered.ids.shape[1])[None, :]
-        ids = np.where(cols < keep[:, None], ordered.ids, ordered.pad).astype(np.int32)
-        return TokenBatch(ids, keep, ordered.pad)
-
-    def _pool(self, batch: TokenBatch) -> FloatArray:
-        emb = self.embeddings_
-        table = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
-        X = table[batch.ids]  # (n, L, d), padding rows are zero
-        if self.weighting == "idf":
-            X *= self.idf_[batch.ids][:, :, None]
-        n = np.maximum(batch.lengths, 1).astype(np.float32)[:, None]
-        if self.pooling == "mean":
-            out: FloatArray = X.sum(axis=1) / n
-            return out
-        mask = batch.mask[:, :, None]
-        empty = (batch.lengths == 0)[:, None]
-        parts = []
-        if self.pooling in ("min", "minmax"):
-            parts.append(np.where(empty, 0.0, np.where(mask, X, np.inf).min(axis=1)))
-        if self.pooling in ("max", "minmax"):
-            parts.append(np.where(empty, 0.0, np.where(mask, X, -np.inf).max(axis=1)))
-        return np.concatenate(parts, axis=1).astype(np.float32)
-
     def transform(self, X: TokenBatch | Texts) -> FloatArray:
-        batch = self._select(self._batch(X))
-        out = np.empty((len(batch), self.n_features_out_), dtype=np.float32)
-        for start in range(0, len(batch), self.chunk_size):
-            stop = min(start + self.chunk_size, len(batch))
-            out[start:stop] = self._pool(batch.slice(start, stop))
-        return out
+        batch = self._batch(X)
+        return pool_batch(
+            batch,
+            self.table_,
+            [self.spec_],
+            idf=self.idf_,
+            rank=self.rank_,
+            top_fraction=self.top_fraction,
+        )[self.spec_]
 
     def fit_transform(self, X: TokenBatch | Texts, y: Any = None) -> FloatArray:
         return self.fit(X, y).transform(X)

@@ -8,15 +8,18 @@ work is batched over couples.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from textsim.distances import Metric, paired_similarity, sparse_cosine_similarity
+from textsim.distances import Metric, paired_similarities, sparse_cosine_similarity
 from textsim.docfreq import IdfVariant
-from textsim.embeddings import PoolingEmbedding, TfidfEmbedding, WordEmbeddings
+from textsim.embeddings import PoolSpec, TfidfEmbedding, WordEmbeddings, pool_batch
 from textsim.metrics import evaluate_split
 
 __all__ = ["METHODS", "Method", "evaluate_scores", "get_methods", "score_couples"]
@@ -81,38 +84,81 @@ def score_couples(
     top_fraction: float = 0.3,
     idf_variant: IdfVariant = "paper",
     splits: Sequence[str] = ("validation", "test"),
+    block: int = 1024,
+    n_jobs: int = 1,
 ) -> pd.DataFrame:
     """Similarity of every couple under every method.
 
-    Returns ``split``, ``related`` and one float column per method.
+    Returns ``split``, ``related`` and one float column per method. Couples are
+    processed in blocks of ``block``; ``n_jobs`` threads score blocks in parallel
+    (the results do not depend on either).
     """
     sel = couples[couples["split"].isin(list(splits))].reset_index(drop=True)
-    a = embeddings.encode(sel["text1"].tolist())
-    b = embeddings.encode(sel["text2"].tolist())
+    a = embeddings.encode(sel["text1"])
+    b = embeddings.encode(sel["text2"])
     out: dict[str, Any] = {
         "split": sel["split"].astype(str).to_numpy(),
         "related": sel["related"].to_numpy(),
     }
-    groups: dict[tuple[str, str, str, bool], list[Method]] = {}
-    for m in methods:
-        groups.setdefault(m.representation_key, []).append(m)
-    for (rep, pooling, weighting, top), members in groups.items():
-        if rep == "tfidf":
-            tfidf = TfidfEmbedding(embeddings, idf_variant=idf_variant).fit()
-            sim = sparse_cosine_similarity(tfidf.transform(a), tfidf.transform(b))
-            for m in members:
+    pooled = [m for m in methods if m.representation == "pooling"]
+    if any(m.representation == "tfidf" for m in methods):
+        tfidf = TfidfEmbedding(embeddings, idf_variant=idf_variant).fit()
+        sim = sparse_cosine_similarity(tfidf.transform(a), tfidf.transform(b))
+        for m in methods:
+            if m.representation == "tfidf":
                 out[m.name] = sim
-            continue
-        est = PoolingEmbedding(
-            embeddings,
-            pooling=pooling,  # type: ignore[arg-type]
-            weighting=weighting,  # type: ignore[arg-type]
-            top_fraction=top_fraction if top else None,
-            idf_variant=idf_variant,
-        ).fit()
-        va, vb = est.transform(a), est.transform(b)
-        for m in members:
-            out[m.name] = paired_similarity(va, vb, m.metric)
+    if pooled:
+        specs = {m.name: PoolSpec(m.pooling, m.weighting, m.top) for m in pooled}  # type: ignore[arg-type]
+        table = np.vstack([embeddings.vectors, np.zeros((1, embeddings.dim), np.float32)])
+        idf = np.append(embeddings.idf(idf_variant), 0.0).astype(np.float32)
+        kwargs: dict[str, Any] = {
+            "idf": idf,
+            "rank": embeddings.rank(),
+            "top_fraction": top_fraction,
+        }
+        sims = {m.name: np.empty(len(sel), dtype=np.float64) for m in pooled}
+        # methods sharing a representation share its pooling; equal (representation,
+        # metric) pairs (e.g. Table I "mean" and Table II "mean, cosine") are computed once
+        by_spec: dict[PoolSpec, dict[Metric, list[str]]] = {}
+        for m in pooled:
+            by_spec.setdefault(specs[m.name], {}).setdefault(m.metric, []).append(m.name)
+
+        local = threading.local()
+
+        def score_block(start: int) -> None:
+            # fused: pool a block of couples and compare it at once, so that the
+            # representations stay in cache and are never stored for all couples;
+            # each thread reuses its own buffers from block to block
+            if not hasattr(local, "buffers"):
+                local.buffers = [
+                    {
+                        s: np.empty((block, embeddings.dim * s.width_factor), np.float32)
+                        for s in by_spec
+                    }
+                    for _ in range(2)
+                ]
+            stop = min(start + block, len(sel))
+            va = pool_batch(
+                a.slice(start, stop), table, list(by_spec), out=local.buffers[0], **kwargs
+            )
+            vb = pool_batch(
+                b.slice(start, stop), table, list(by_spec), out=local.buffers[1], **kwargs
+            )
+            for spec, metrics in by_spec.items():
+                values = paired_similarities(va[spec], vb[spec], list(metrics))
+                for metric, names in metrics.items():
+                    for name in names:
+                        sims[name][start:stop] = values[metric]
+
+        starts = range(0, len(sel), block)
+        if n_jobs > 1:
+            # NumPy releases the GIL in its kernels: blocks run in parallel threads
+            with ThreadPoolExecutor(n_jobs) as pool:
+                list(pool.map(score_block, starts))
+        else:
+            for start in starts:
+                score_block(start)
+        out.update(sims)
     log.info("scored %d couples with %d methods", len(sel), len(methods))
     return pd.DataFrame(out)
 

@@ -67,6 +67,6 @@ def plot_similarity_histogram(
         ax.set_ylabel("number of couples")
         if title:
             ax.set_title(title)
-        ax.legend(frameon=False, loc="upper left")
+        ax.legend(frameon=False, loc="best")
         fig.tight_layout()
         save_figure(fig, stem, dpi)

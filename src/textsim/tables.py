@@ -6,15 +6,44 @@ import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from textsim.evaluate import METHODS
 from textsim.io import atomic_path
+from textsim.metrics import binomial_test
 from textsim.published import ICDMW_TABLE_I, ICDMW_TABLE_II
 
 __all__ = ["icdmw_table_1", "icdmw_table_2", "write_table"]
 
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}
+
+
+def _add_p_values(long: pd.DataFrame, groups: list[str], reference: str | None) -> pd.DataFrame:
+    """Two-tailed binomial test of each row's test errors against a reference error rate.
+
+    The reference is the best (lowest-error) technique of the group, or the
+    named method. Its own row gets p = 1.
+    """
+    out = long.reset_index(drop=True)
+    keys = out[groups].astype(str).agg("|".join, axis=1).to_numpy()
+    method = out["method"].to_numpy()
+    errors = out["test_errors"].to_numpy()
+    n_test = out["n_test"].to_numpy()
+    pct = out["split_error_pct"].to_numpy()
+    compared = np.empty(len(out), dtype=object)
+    p_value = np.ones(len(out))
+    for key in dict.fromkeys(keys):
+        rows = np.flatnonzero(keys == key)
+        ref = (
+            rows[np.argmin(pct[rows])] if reference is None else rows[method[rows] == reference][0]
+        )
+        rate = float(errors[ref]) / float(n_test[ref])
+        for r in rows:
+            compared[r] = method[ref]
+            if r != ref:
+                p_value[r] = binomial_test(int(errors[r]), int(n_test[r]), rate)
+    return out.assign(compared_with=compared, p_value=p_value)
 
 
 def icdmw_table_1(
@@ -44,10 +73,11 @@ def icdmw_table_1(
                         "js": float(r["js"]),
                         "js_robust": float(r["js_robust"]),
                         "n_test": int(r["n_test"]),
+                        "test_errors": int(r["test_errors"]),
                         "threshold": float(r["threshold"]),
                     }
                 )
-    return pd.DataFrame(rows)
+    return _add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
 
 
 def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
@@ -68,10 +98,11 @@ def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
                     "js": float(r["js"]),
                     "js_robust": float(r["js_robust"]),
                     "n_test": int(r["n_test"]),
+                    "test_errors": int(r["test_errors"]),
                     "threshold": float(r["threshold"]),
                 }
             )
-    return pd.DataFrame(rows)
+    return _add_p_values(pd.DataFrame(rows), ["vectors"], reference="mean_cosine")
 
 
 def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
@@ -89,7 +120,13 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
         cols.append(sub["paper_js"].map("{:.5f}".format).rename(f"{prefix}JS (paper)"))
         cols.append(sub["js"].map("{:.5f}".format).rename(f"{prefix}JS (ours)"))
         cols.append(sub["js_robust"].map("{:.4f}".format).rename(f"{prefix}JS robust (ours)"))
+        ref = METHODS[str(sub["compared_with"].iloc[0])].label
+        cols.append(sub["p_value"].map(_format_p).rename(f"{prefix}p vs {ref}"))
     return pd.DataFrame(pd.concat(cols, axis=1))
+
+
+def _format_p(p: float) -> str:
+    return "—" if p >= 1.0 else ("<0.001" if p < 0.001 else f"{p:.3f}")
 
 
 def _latex_escape(s: str) -> str:
@@ -116,13 +153,17 @@ def write_table(
     html = [f"<p><b>{title}</b></p>"]
     tex = []
     for vectors in variants:
-        wide = _wide(long[long["vectors"] == vectors], by_length)
-        caption = f"{title} Word vectors: {VECTOR_LABELS.get(vectors, vectors)}."
-        md += [f"*Word vectors: {VECTOR_LABELS.get(vectors, vectors)}*", "", wide.to_markdown(), ""]
-        html += [
-            f"<p><i>Word vectors: {VECTOR_LABELS.get(vectors, vectors)}</i></p>",
-            wide.to_html(border=0),
-        ]
+        sub = long[long["vectors"] == vectors]
+        wide = _wide(sub, by_length)
+        label = VECTOR_LABELS.get(vectors, vectors)
+        caption = f"{title} Word vectors: {label}."
+        # Markdown and HTML: one block per length, readable on a screen
+        for length in list(dict.fromkeys(sub["length"])) if by_length else [None]:
+            block = sub if length is None else sub[sub["length"] == length]
+            heading = f"Word vectors: {label}" + (f"; texts of {length} words" if length else "")
+            narrow = _wide(block, False)
+            md += [f"*{heading}*", "", narrow.to_markdown(), ""]
+            html += [f"<p><i>{heading}</i></p>", narrow.to_html(border=0)]
         header = " & ".join(["Technique", *(_latex_escape(c) for c in wide.columns)]) + r" \\"
         body = [
             " & ".join([_latex_escape(str(idx)), *(_latex_escape(str(v)) for v in row)]) + r" \\"
