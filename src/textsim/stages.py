@@ -176,6 +176,7 @@ def score_baselines(
     normalize: bool,
     top_fraction: float,
     idf_variant: str,
+    n_jobs: int = 1,
 ) -> None:
     from textsim.embeddings import WordEmbeddings
     from textsim.evaluate import get_methods, score_couples
@@ -188,6 +189,7 @@ def score_baselines(
         get_methods(methods),
         top_fraction=top_fraction,
         idf_variant=idf_variant,  # type: ignore[arg-type]
+        n_jobs=n_jobs,
     )
     with atomic_path(output) as tmp:
         scores.to_parquet(tmp, index=False)

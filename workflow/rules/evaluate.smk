@@ -15,6 +15,7 @@ rule score_baselines:
         normalize=lambda wc: wc.vectors == "unit",
         top_fraction=config["evaluation"]["top_fraction"],
         idf_variant=config["docfreq"]["idf_variant"],
+    threads: 2
     log:
         "logs/scores/{length}/{vectors}.log",
     benchmark:

@@ -11,4 +11,5 @@ score_baselines(
     normalize=snakemake.params.normalize,
     top_fraction=snakemake.params.top_fraction,
     idf_variant=snakemake.params.idf_variant,
+    n_jobs=snakemake.threads,
 )
