@@ -1,0 +1,175 @@
+"""Learned idf-rank weights: interpolation, losses, gradients, Algorithm 1, closed form."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from textsim.embeddings import TokenBatch
+from textsim.weighted import (
+    Algorithm1,
+    contrastive_loss,
+    interpolation_matrix,
+    median_loss,
+    optimal_direction,
+    pair_gram_terms,
+    weight_basis,
+    weighted_vectors,
+    weights_gradient,
+)
+
+W = np.array([1.0, 0.8, 0.5, 0.3, 0.1])
+
+
+def test_interpolation_by_hand() -> None:
+    A = interpolation_matrix([3, 4, 1, 5], n_max=5, width=5)
+    z = A @ W
+    assert z[0, :3] == pytest.approx([1.0, 0.5, 0.1])  # p = 0, 2, 4
+    # n = 4: p = 0, 4/3, 8/3, 4
+    assert z[1, :4] == pytest.approx([1.0, 0.8 * 2 / 3 + 0.5 / 3, 0.5 / 3 + 0.3 * 2 / 3, 0.1])
+    assert z[2, 0] == pytest.approx(1.0)  # one word: p = 0
+    assert z[3] == pytest.approx(W)  # fixed length n = n_max: z = w
+    assert np.all(z[0, 3:] == 0) and np.all(z[2, 1:] == 0)
+
+
+def _toy(seed: int = 0, n: int = 64, vocab: int = 40, dim: int = 6, width: int = 7):
+    rng = np.random.default_rng(seed)
+    table = np.vstack([rng.normal(size=(vocab, dim)), np.zeros((1, dim))])
+
+    def batch() -> TokenBatch:
+        lengths = rng.integers(1, width + 1, n)
+        ids = np.full((n, width), vocab, dtype=np.int32)
+        for i, k in enumerate(lengths):
+            ids[i, :k] = rng.integers(0, vocab, k)
+        return TokenBatch(ids, lengths.astype(np.int32), vocab)
+
+    related = np.arange(n) % 2 == 0
+    return table, batch(), batch(), related
+
+
+def test_weighted_vectors_match_definition() -> None:
+    table, a, _, _ = _toy()
+    t = weighted_vectors(a, table, W)
+    z = interpolation_matrix(a.lengths, 5, a.ids.shape[1]) @ W
+    i = 3
+    n = a.lengths[i]
+    expected = sum(z[i, j] * table[a.ids[i, j]] for j in range(n)) / n
+    assert t[i] == pytest.approx(expected)
+    assert weight_basis(a, table, 5)[i] @ W == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("squared", [False, True])
+@pytest.mark.parametrize("kind", ["contrastive", "median"])
+def test_numpy_gradients_match_finite_differences(kind: str, squared: bool) -> None:
+    table, a, b, related = _toy(1)
+    Sa, Sb = weight_basis(a, table, 5), weight_basis(b, table, 5)
+
+    def loss(w: np.ndarray) -> tuple[float, np.ndarray]:
+        ta, tb = Sa @ w, Sb @ w
+        if kind == "contrastive":
+            value, ga, gb = contrastive_loss(ta, tb, related, squared=squared)
+        else:
+            value, ga, gb = median_loss(ta, tb, related, kappa=3.0, squared=squared)
+        return value, weights_gradient(Sa, Sb, ga, gb)
+
+    value, grad = loss(W)
+    eps = 1e-6
+    numeric = np.array(
+        [(loss(W + eps * e)[0] - loss(W - eps * e)[0]) / (2 * eps) for e in np.eye(5)]
+    )
+    assert grad == pytest.approx(numeric, rel=1e-4, abs=1e-7)
+    assert np.isfinite(value)
+
+
+def test_median_loss_value_by_hand() -> None:
+    ta = np.array([[0.0], [0.0], [0.0], [0.0]])
+    tb = np.array([[1.0], [2.0], [3.0], [4.0]])  # distances 1, 2, 3, 4; median 2.5
+    related = np.array([True, True, False, False])
+    value, _, _ = median_loss(ta, tb, related, kappa=1.0)
+    p = np.array([1, 1, -1, -1])
+    expected = np.mean(np.log1p(np.exp(-p * (2.5 - np.array([1, 2, 3, 4])))))
+    assert value == pytest.approx(expected)
+    value_c, _, _ = contrastive_loss(ta, tb, related)
+    assert value_c == pytest.approx((1 + 2 - 3 - 4) / 4)
+
+
+def test_algorithm1_lowers_rate_once_then_stops_on_small_gain() -> None:
+    alg = Algorithm1()
+    assert not alg.end_epoch(1.0)
+    assert not alg.end_epoch(0.9)
+    assert alg.lr == 0.01
+    assert not alg.end_epoch(0.95)  # worse: lower the rate
+    assert alg.lr == 0.001
+    assert not alg.end_epoch(0.94)  # gain 0.01 ≥ 0.0005: go on
+    assert alg.end_epoch(0.9398)  # gain 0.0002 < 0.0005: stop
+    assert Algorithm1(max_epochs=2).end_epoch(1.0) is False
+    capped = Algorithm1(max_epochs=2)
+    capped.end_epoch(1.0)
+    assert capped.end_epoch(0.5)  # the epoch cap
+
+
+keras = pytest.importorskip("keras")
+
+
+def test_keras_forward_matches_numpy() -> None:
+    from textsim.keras_weights import IdfRankWeighting
+
+    table, a, _, _ = _toy(2)
+    layer = IdfRankWeighting(table, n_max=5)
+    layer.w.assign(W.astype(np.float32))
+    out = np.asarray(layer(a.ids, a.lengths))
+    assert out == pytest.approx(weighted_vectors(a, table, W), abs=1e-5)
+
+
+@pytest.mark.parametrize("kind", ["contrastive", "median"])
+def test_keras_loss_and_gradient_match_numpy(kind: str) -> None:
+    import tensorflow as tf
+
+    from textsim.keras_weights import SiameseWeights, TrainConfig
+
+    table, a, b, related = _toy(3)
+    config = TrainConfig(loss=kind, kappa=3.0, l2=0.01)  # type: ignore[arg-type]
+    model = SiameseWeights(table, 5, config)
+    model.embed.w.assign(W.astype(np.float32))
+    x = (a.ids, a.lengths, b.ids, b.lengths)
+    with tf.GradientTape() as tape:
+        loss = model.batch_loss(model(x), related.astype(np.float32))
+    grad = tape.gradient(loss, model.embed.w).numpy()
+    Sa, Sb = weight_basis(a, table, 5), weight_basis(b, table, 5)
+    fn = contrastive_loss if kind == "contrastive" else lambda *args: median_loss(*args, kappa=3.0)
+    value, ga, gb = fn(Sa @ W, Sb @ W, related)
+    expected_grad = weights_gradient(Sa, Sb, ga, gb) + 2 * 0.01 * W
+    assert float(loss) == pytest.approx(value + 0.01 * np.sum(W**2), rel=1e-4)
+    assert grad == pytest.approx(expected_grad, rel=1e-3, abs=1e-5)
+
+
+def test_sgd_reaches_the_closed_form_direction() -> None:
+    from textsim.keras_weights import TrainConfig, train_weights
+
+    rng = np.random.default_rng(5)
+    vocab, dim, n, width = 60, 8, 2000, 4
+    table = np.vstack([rng.normal(size=(vocab, dim)), np.zeros((1, dim))])
+    ids_a = rng.integers(0, vocab, (n, width)).astype(np.int32)
+    ids_b = rng.integers(0, vocab, (n, width)).astype(np.int32)
+    related = np.arange(n) % 2 == 0
+    ids_b[related, 0] = ids_a[related, 0]  # related couples share their rarest word
+    lengths = np.full(n, width, dtype=np.int32)
+    a, b = TokenBatch(ids_a, lengths, vocab), TokenBatch(ids_b, lengths, vocab)
+    oracle = optimal_direction(pair_gram_terms(a, b, table, width), related)
+    config = TrainConfig(
+        loss="contrastive", squared=True, l2=0.0, lr=0.05, schedule="fixed", epochs=15
+    )
+    result = train_weights(a, b, related, table, width, config, seed=0)
+    w = result.weights / np.linalg.norm(result.weights)
+    assert abs(float(w @ oracle)) > 0.99, (w, oracle)
+
+
+def test_training_is_deterministic() -> None:
+    from textsim.keras_weights import TrainConfig, train_weights
+
+    table, a, b, related = _toy(4, n=400)
+    config = TrainConfig(loss="median", kappa=5.0, max_epochs=3)
+    r1 = train_weights(a, b, related, table, 5, config, seed=11)
+    r2 = train_weights(a, b, related, table, 5, config, seed=11)
+    assert np.array_equal(r1.weights, r2.weights)
+    assert r1.history == r2.history
