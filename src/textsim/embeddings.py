@@ -39,7 +39,7 @@ __all__ = [
 ]
 
 FloatArray = npt.NDArray[np.float32]
-Texts = Sequence[Sequence[str]] | Sequence[str]
+Texts = Sequence[Sequence[str]] | Sequence[str] | pd.Series
 Pooling = Literal["mean", "max", "min", "minmax"]
 Weighting = Literal["none", "idf"]
 

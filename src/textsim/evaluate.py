@@ -63,6 +63,32 @@ METHODS: dict[str, Method] = {
         Method("mean_l3", "Mean, L3", "pooling", "mean", metric="l3"),
         Method("mean_l4", "Mean, L4", "pooling", "mean", metric="l4"),
         Method("mean_braycurtis", "Mean, Bray-Curtis", "pooling", "mean", metric="braycurtis"),
+        # ICDMW Table III / PRL Table 1: the same techniques with Euclidean distance
+        Method("max_euclidean", "Max", "pooling", "max", metric="euclidean"),
+        Method("min_euclidean", "Min", "pooling", "min", metric="euclidean"),
+        Method("minmax_euclidean", "Min/max", "pooling", "minmax", metric="euclidean"),
+        Method(
+            "mean_top_euclidean",
+            "Mean, top 30% idf",
+            "pooling",
+            "mean",
+            top=True,
+            metric="euclidean",
+        ),
+        Method(
+            "max_top_euclidean", "Max, top 30% idf", "pooling", "max", top=True, metric="euclidean"
+        ),
+        Method(
+            "minmax_top_euclidean",
+            "Min/max, top 30% idf",
+            "pooling",
+            "minmax",
+            top=True,
+            metric="euclidean",
+        ),
+        Method(
+            "mean_idf_euclidean", "Mean, idf weighted", "pooling", "mean", "idf", metric="euclidean"
+        ),
     ]
 }
 

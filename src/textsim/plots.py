@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, cast
 
@@ -68,5 +69,55 @@ def plot_similarity_histogram(
         if title:
             ax.set_title(title)
         ax.legend(frameon=False, loc="best")
+        fig.tight_layout()
+        save_figure(fig, stem, dpi)
+
+
+def plot_weights(
+    weights: Mapping[str, npt.ArrayLike],
+    stem: str | os.PathLike[str],
+    *,
+    ylabel: str,
+    dpi: int = 300,
+) -> None:
+    """Learned weight magnitude per idf rank (rarest word first), one line per model."""
+    styles = ["-o", "--s", ":^", "-.d"]
+    with plt.rc_context(cast(Any, STYLE)):
+        fig, ax = plt.subplots(figsize=(3.4, 2.4))
+        for (label, w), style in zip(weights.items(), styles, strict=False):
+            values = np.asarray(w, dtype=np.float64)
+            ax.plot(
+                np.arange(1, values.size + 1), values, style, color="0.2", markersize=3, label=label
+            )
+        ax.axhline(0.0, color="0.6", linewidth=0.6)
+        ax.set_xlabel("word rank by idf (1 = rarest)")
+        ax.set_ylabel(ylabel)
+        if len(weights) > 1:
+            ax.legend(frameon=False)
+        fig.tight_layout()
+        save_figure(fig, stem, dpi)
+
+
+def plot_histogram_panels(
+    panels: Mapping[str, tuple[npt.ArrayLike, npt.ArrayLike]],
+    stem: str | os.PathLike[str],
+    *,
+    xlabel: str,
+    bins: int = 100,
+    dpi: int = 300,
+) -> None:
+    """Side-by-side pair / non-pair histograms (e.g. mean vs learned weights)."""
+    with plt.rc_context(cast(Any, STYLE)):
+        fig, axes = plt.subplots(1, len(panels), figsize=(3.4 * len(panels), 2.4), sharey=True)
+        for ax, (title, (sim, related)) in zip(np.atleast_1d(axes), panels.items(), strict=True):
+            s = np.asarray(sim, dtype=np.float64)
+            y = np.asarray(related, dtype=bool)
+            edges = np.linspace(float(s.min()), float(s.max()), bins + 1).tolist()
+            ax.hist(s[y], bins=edges, color="0.25", alpha=0.85, label="pairs")
+            ax.hist(s[~y], bins=edges, color="0.7", alpha=0.75, label="non-pairs")
+            ax.set_title(title)
+            ax.set_xlabel(xlabel)
+        np.atleast_1d(axes)[0].set_ylabel("number of couples")
+        np.atleast_1d(axes)[0].legend(frameon=False, loc="best")
         fig.tight_layout()
         save_figure(fig, stem, dpi)

@@ -263,3 +263,153 @@ def plot_similarity_histogram(
         bins=bins,
         dpi=dpi,
     )
+
+
+def _embeddings(vectors: PathLike, docfreq: PathLike, normalize: bool) -> Any:
+    from textsim.embeddings import WordEmbeddings
+
+    return WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+
+
+def train_learned_weights(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    output: PathLike,
+    *,
+    length: str,
+    procedure: str,
+    n_max_variable: int,
+    kappa: float,
+    seed: int,
+    deterministic: bool,
+    normalize: bool,
+) -> None:
+    """Train idf-rank weights on the train split of one couple set."""
+    from textsim.learned import WeightedEmbedding
+
+    emb = _embeddings(vectors, docfreq, normalize)
+    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    train = frame[frame["split"] == "train"]
+    n_max = int(length) if length.isdigit() else n_max_variable
+    model = WeightedEmbedding(
+        emb,
+        n_max=n_max,
+        procedure=procedure,
+        kappa=kappa,
+        random_state=seed,
+        deterministic=deterministic,
+    )
+    model.fit((train["text1"], train["text2"]), train["related"].to_numpy())
+    log.info(
+        "trained %s weights (%d epochs): %s",
+        procedure,
+        len(model.history_),
+        model.weights_.round(3),
+    )
+    model.save(
+        output,
+        length=length,
+        normalized_vectors=normalize,
+        n_train=len(train),
+        deterministic=deterministic,
+    )
+
+
+def score_learned(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    weights: PathLike,
+    output: PathLike,
+    *,
+    name: str,
+    normalize: bool,
+) -> None:
+    """Similarity (1 − Euclidean distance) of validation and test couples under learned weights."""
+    from textsim.distances import paired_similarity
+    from textsim.learned import WeightedEmbedding
+
+    emb = _embeddings(vectors, docfreq, normalize)
+    model = WeightedEmbedding.load(weights, emb)
+    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    sel = frame[frame["split"].isin(["validation", "test"])].reset_index(drop=True)
+    sim = paired_similarity(
+        model.transform(sel["text1"]), model.transform(sel["text2"]), "euclidean"
+    )
+    out = pd.DataFrame({"split": sel["split"].astype(str), "related": sel["related"], name: sim})
+    with atomic_path(output) as tmp:
+        out.to_parquet(tmp, index=False)
+
+
+def comparison_table(
+    baseline_metrics: Mapping[str, PathLike],
+    learned_metrics: Mapping[str, Sequence[PathLike]],
+    stem: PathLike,
+    *,
+    table: str,
+    vectors: str,
+    title: str,
+    note: str,
+) -> None:
+    """ICDMW Table III or PRL Table 1 (per block: baselines + learned weights)."""
+    from textsim.published import ICDMW_TABLE_III, LEARNED_LABELS, PRL_TABLE_1
+    from textsim.tables import comparison_table as build
+    from textsim.tables import write_table
+
+    if table == "icdmw-3":
+        published = {"20": {k: (v, float("nan")) for k, v in ICDMW_TABLE_III.items()}}
+    else:
+        published = {k: v for k, v in PRL_TABLE_1.items() if k in baseline_metrics}
+    blocks = {
+        block: pd.concat(
+            [
+                pd.read_csv(baseline_metrics[block]),
+                *(pd.read_csv(p) for p in learned_metrics[block]),
+            ]
+        )
+        for block in published
+    }
+    labels = {**LEARNED_LABELS, "mean_euclidean": "Mean"}
+    long = build(blocks, published, vectors=vectors, labels=labels)
+    write_table(long, stem, title=title, note=note, by_length=table != "icdmw-3")
+
+
+def plot_learned_weights(
+    weights: Mapping[str, PathLike], stem: PathLike, *, ylabel: str, dpi: int
+) -> None:
+    from textsim.plots import plot_weights
+
+    plot_weights(
+        {label: json.loads(Path(p).read_text())["weights"] for label, p in weights.items()},
+        stem,
+        ylabel=ylabel,
+        dpi=dpi,
+    )
+
+
+def plot_mean_vs_learned(
+    baseline_scores: PathLike,
+    learned_scores: PathLike,
+    stem: PathLike,
+    *,
+    learned: str,
+    bins: int,
+    dpi: int,
+) -> None:
+    """ICDMW Figure 5: normalised Euclidean similarity, mean embedding vs importance factors."""
+    from textsim.metrics import minmax_normalise
+    from textsim.plots import plot_histogram_panels
+
+    panels = {}
+    for title, path, col in (
+        ("mean", baseline_scores, "mean_euclidean"),
+        ("importance factors", learned_scores, learned),
+    ):
+        frame = pd.read_parquet(path, columns=["split", "related", col])
+        val = frame.loc[frame["split"] == "validation", col]
+        sim = minmax_normalise(frame[col].to_numpy(), float(val.min()), float(val.max()))
+        panels[title] = (sim, frame["related"].to_numpy())
+    plot_histogram_panels(
+        panels, stem, xlabel="normalised Euclidean similarity", bins=bins, dpi=dpi
+    )

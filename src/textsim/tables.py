@@ -117,12 +117,20 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
             sub["paper_split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (paper)")
         )
         cols.append(sub["split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (ours)"))
-        cols.append(sub["paper_js"].map("{:.5f}".format).rename(f"{prefix}JS (paper)"))
+        cols.append(sub["paper_js"].map(_js).rename(f"{prefix}JS (paper)"))
         cols.append(sub["js"].map("{:.5f}".format).rename(f"{prefix}JS (ours)"))
         cols.append(sub["js_robust"].map("{:.4f}".format).rename(f"{prefix}JS robust (ours)"))
         ref = METHODS[str(sub["compared_with"].iloc[0])].label
         cols.append(sub["p_value"].map(_format_p).rename(f"{prefix}p vs {ref}"))
     return pd.DataFrame(pd.concat(cols, axis=1))
+
+
+def _pct(v: float) -> str:
+    return "—" if np.isnan(v) else f"{v:.2f}%"
+
+
+def _js(v: float) -> str:
+    return "—" if np.isnan(v) else f"{v:.4f}"
 
 
 def _format_p(p: float) -> str:
@@ -193,3 +201,45 @@ def write_table(
         tmp.write_text("\n".join(md), encoding="utf-8")
     with atomic_path(stem.with_suffix(".tex")) as tmp:
         tmp.write_text("\n".join(tex), encoding="utf-8")
+
+
+def comparison_table(
+    blocks: Mapping[str, pd.DataFrame],
+    published: Mapping[str, Mapping[str, tuple[float, float]]],
+    *,
+    vectors: str,
+    labels: Mapping[str, str],
+) -> pd.DataFrame:
+    """Ours beside the published values for several blocks (lengths) of one table.
+
+    ``blocks[name]`` holds evaluation rows (``method``, ``test_error``, ...) of
+    every technique of that block; ``published[name][method]`` is (error %, JS)
+    with NaN for values the paper does not give. p-values compare each row with
+    the block's best technique (two-tailed binomial test).
+    """
+    rows = []
+    for block, frame in blocks.items():
+        f = frame.set_index("method")
+        for method, (paper_err, paper_js) in published[block].items():
+            if method not in f.index:
+                continue
+            r = f.loc[method].to_dict()
+            rows.append(
+                {
+                    "technique": labels.get(
+                        method, METHODS[method].label if method in METHODS else method
+                    ),
+                    "method": method,
+                    "length": block,
+                    "vectors": vectors,
+                    "paper_split_error_pct": paper_err,
+                    "split_error_pct": 100 * float(r["test_error"]),
+                    "paper_js": paper_js,
+                    "js": float(r["js"]),
+                    "js_robust": float(r["js_robust"]),
+                    "n_test": int(r["n_test"]),
+                    "test_errors": int(r["test_errors"]),
+                    "threshold": float(r["threshold"]),
+                }
+            )
+    return _add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)

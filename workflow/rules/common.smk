@@ -11,6 +11,18 @@ VECTORS = list(config["evaluation"]["vectors"])
 TABLE_I_LENGTHS = [x for x in ("10", "20", "30") if x in LENGTHS]
 TABLE_I_METHODS = ["tfidf", "mean", "max", "min", "minmax", "mean_top", "max_top", "minmax_top", "mean_idf"]
 TABLE_II_METHODS = ["mean_cosine", "mean_euclidean", "mean_l3", "mean_l4", "mean_braycurtis"]
+EUCLIDEAN_METHODS = [
+    "max_euclidean",
+    "min_euclidean",
+    "minmax_euclidean",
+    "mean_top_euclidean",
+    "max_top_euclidean",
+    "minmax_top_euclidean",
+    "mean_idf_euclidean",
+]
+BASELINE_METHODS = TABLE_I_METHODS + TABLE_II_METHODS + EUCLIDEAN_METHODS
+WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]
+PROCEDURES = list(config["weights"]["procedures"])
 
 
 wildcard_constraints:
@@ -68,6 +80,19 @@ def metrics_params():
     }
 
 
+def learned_runs():
+    """(length, procedure) pairs to train: ICDMW importance factors only for fixed lengths."""
+    return [(L, p) for L in WEIGHT_LENGTHS for p in PROCEDURES if not (p == "icdmw" and L == "var")]
+
+
+def learned_metrics(length, procedures=None):
+    return [
+        f"results/learned/{L}/{p}.csv"
+        for L, p in learned_runs()
+        if L == length and (procedures is None or p in procedures)
+    ]
+
+
 def get_paper_targets():
     targets = [
         "results/word2vec/quality.csv",
@@ -81,6 +106,14 @@ def get_paper_targets():
         targets += expand("results/paper/tables/icdmw-table-2.{ext}", ext=["csv", "md", "tex", "html"])
     if config["figures"]["length"] in LENGTHS:
         targets += expand("results/paper/figures/icdmw-figure-{n}.{ext}", n=[1, 2], ext=["pdf", "png"])
+    runs = learned_runs()
+    targets += [f"results/learned/{L}/{p}.csv" for L, p in runs]
+    if ("20", "icdmw") in runs:
+        targets += expand("results/paper/tables/icdmw-table-3.{ext}", ext=["csv", "md", "tex", "html"])
+        targets += expand("results/paper/figures/icdmw-figure-{n}.{ext}", n=[4, 5], ext=["pdf", "png"])
+    if ("20", "contrastive") in runs and ("20", "median") in runs:
+        targets += expand("results/paper/tables/prl-table-1.{ext}", ext=["csv", "md", "tex", "html"])
+        targets += expand("results/paper/figures/prl-figure-3.{ext}", ext=["pdf", "png"])
     return targets
 
 

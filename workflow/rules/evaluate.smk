@@ -11,7 +11,7 @@ rule score_baselines:
     output:
         "results/scores/{length}/{vectors}.parquet",
     params:
-        methods=TABLE_I_METHODS + TABLE_II_METHODS,
+        methods=BASELINE_METHODS,
         normalize=lambda wc: wc.vectors == "unit",
         top_fraction=config["evaluation"]["top_fraction"],
         idf_variant=config["docfreq"]["idf_variant"],
@@ -36,7 +36,7 @@ rule evaluate_baselines:
     output:
         "results/metrics/{length}/{vectors}.csv",
     params:
-        methods=TABLE_I_METHODS + TABLE_II_METHODS,
+        methods=BASELINE_METHODS,
         metric_params=metrics_params(),
     log:
         "logs/metrics/{length}/{vectors}.log",

@@ -112,3 +112,141 @@ rule plot_icdmw_figure_2:
         "../../envs/plot.yaml"
     script:
         "../scripts/plot_similarity_histogram.py"
+
+
+rule table_icdmw_3:
+    input:
+        baseline="results/metrics/20/{}.csv".format(VECTORS[0]),
+        learned=learned_metrics("20", ["icdmw"]),
+        code=src("tables", "published", "evaluate"),
+    output:
+        csv="results/paper/tables/icdmw-table-3.csv",
+        md="results/paper/tables/icdmw-table-3.md",
+        tex="results/paper/tables/icdmw-table-3.tex",
+        html=report(
+            "results/paper/tables/icdmw-table-3.html",
+            caption="../report/icdmw_table_3.rst",
+            category="2. ICDMW 2015",
+            labels={"artifact": "Table III"},
+        ),
+    params:
+        vectors=VECTORS[0],
+        note=table_note(),
+    log:
+        "logs/paper/table_icdmw_3.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/table_icdmw_3.py"
+
+
+rule table_prl_1:
+    input:
+        baseline=expand("results/metrics/{length}/{vectors}.csv", length=WEIGHT_LENGTHS, vectors=VECTORS[0]),
+        learned=[m for L in WEIGHT_LENGTHS for m in learned_metrics(L, ["contrastive", "median"])],
+        code=src("tables", "published", "evaluate"),
+    output:
+        csv="results/paper/tables/prl-table-1.csv",
+        md="results/paper/tables/prl-table-1.md",
+        tex="results/paper/tables/prl-table-1.tex",
+        html=report(
+            "results/paper/tables/prl-table-1.html",
+            caption="../report/prl_table_1.rst",
+            category="3. PRL 2016",
+            labels={"artifact": "Table 1"},
+        ),
+    params:
+        lengths=WEIGHT_LENGTHS,
+        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in WEIGHT_LENGTHS},
+        vectors=VECTORS[0],
+        note=table_note(),
+    log:
+        "logs/paper/table_prl_1.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/table_prl_1.py"
+
+
+rule plot_icdmw_figure_4:
+    input:
+        weights="results/weights/20/icdmw.json",
+        code=src("plots"),
+    output:
+        pdf="results/paper/figures/icdmw-figure-4.pdf",
+        png=report(
+            "results/paper/figures/icdmw-figure-4.png",
+            caption="../report/icdmw_figure_4.rst",
+            category="2. ICDMW 2015",
+            labels={"artifact": "Figure 4"},
+        ),
+    params:
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/plot_icdmw_figure_4.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/plot_icdmw_figure_4.py"
+
+
+rule plot_icdmw_figure_5:
+    input:
+        baseline="results/scores/20/{}.parquet".format(VECTORS[0]),
+        learned="results/learned/20/icdmw.parquet",
+        code=src("plots", "metrics"),
+    output:
+        pdf="results/paper/figures/icdmw-figure-5.pdf",
+        png=report(
+            "results/paper/figures/icdmw-figure-5.png",
+            caption="../report/icdmw_figure_5.rst",
+            category="2. ICDMW 2015",
+            labels={"artifact": "Figure 5"},
+        ),
+    params:
+        bins=config["figures"]["bins"],
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/plot_icdmw_figure_5.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/plot_icdmw_figure_5.py"
+
+
+rule plot_prl_figure_3:
+    input:
+        contrastive="results/weights/20/contrastive.json",
+        median="results/weights/20/median.json",
+        code=src("plots"),
+    output:
+        pdf="results/paper/figures/prl-figure-3.pdf",
+        png=report(
+            "results/paper/figures/prl-figure-3.png",
+            caption="../report/prl_figure_3.rst",
+            category="3. PRL 2016",
+            labels={"artifact": "Figure 3"},
+        ),
+    params:
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/plot_prl_figure_3.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/plot_prl_figure_3.py"

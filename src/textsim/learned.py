@@ -1,0 +1,162 @@
+"""``WeightedEmbedding``: learned idf-rank weights as a scikit-learn style estimator.
+
+``fit`` trains the weights on related / non-related couples with Keras
+(:mod:`textsim.keras_weights`); ``transform`` embeds any texts with NumPy, so
+a trained model is usable without TensorFlow. The weights are tied to idf
+*ranks*, not to words, so a saved model applies to any word vectors and
+document frequencies ("out of the box").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.embeddings import (
+    FloatArray,
+    Texts,
+    TokenBatch,
+    WordEmbeddings,
+    _Estimator,
+    sort_by_rank,
+)
+from textsim.io import atomic_path
+from textsim.weighted import weighted_vectors
+
+__all__ = ["WeightedEmbedding"]
+
+FORMAT = "textsim-weights/1"
+
+
+class WeightedEmbedding(_Estimator):
+    """Aggregate idf-sorted word vectors with learned, rank-indexed weights.
+
+    Parameters
+    ----------
+    embeddings:
+        Word vectors and document frequencies (sorting key: ascending df).
+    n_max:
+        Number of learned weights (the text length for fixed-length data;
+        30 for Wikipedia texts of 10–30 words).
+    procedure:
+        ``icdmw``, ``contrastive`` or ``median`` (see ``TrainConfig.named``).
+    kappa:
+        Scale of the median-based loss.
+    random_state:
+        Seed of the batch order and of TensorFlow.
+    deterministic:
+        Enable TensorFlow's op determinism (identical weights for the same seed).
+    """
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        n_max: int = 20,
+        procedure: str = "median",
+        kappa: float = 160.0,
+        random_state: int = 0,
+        deterministic: bool = True,
+    ) -> None:
+        self.embeddings = embeddings
+        self.n_max = n_max
+        self.procedure = procedure
+        self.kappa = kappa
+        self.random_state = random_state
+        self.deterministic = deterministic
+
+    def _prepare(self) -> WordEmbeddings:
+        if self.embeddings is None:
+            raise ValueError("WeightedEmbedding needs embeddings")
+        emb = self.embeddings
+        self.embeddings_ = emb
+        self.rank_ = emb.rank()
+        self.table_ = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
+        return emb
+
+    def fit(self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike) -> Self:
+        """Learn the weights from couples ``X = (texts_a, texts_b)`` with ``y`` = related."""
+        from textsim.keras_weights import TrainConfig, train_weights
+
+        emb = self._prepare()
+        a, b = (sort_by_rank(self._batch(t), self.rank_) for t in X)
+        config = TrainConfig.named(self.procedure, kappa=self.kappa)
+        result = train_weights(
+            a,
+            b,
+            y,
+            self.table_,
+            self.n_max,
+            config,
+            seed=self.random_state,
+            deterministic=self.deterministic,
+        )
+        self.weights_ = result.weights
+        self.history_ = result.history
+        self.config_ = asdict(config)
+        self.n_features_out_ = emb.dim
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        emb = self._check_fitted()
+        batch = sort_by_rank(self._batch(X), self.rank_)
+        return np.asarray(
+            weighted_vectors(batch, self.table_, self.weights_), dtype=np.float32
+        ).reshape(len(batch), emb.dim)
+
+    # ------------------------------------------------------------ persistence
+
+    def save(self, path: str | os.PathLike[str], **metadata: Any) -> None:
+        """Write the weights and their training metadata as JSON (no vocabulary inside)."""
+        if not hasattr(self, "weights_"):
+            raise RuntimeError("WeightedEmbedding is not fitted; nothing to save")
+        doc = {
+            "format": FORMAT,
+            "n_max": int(self.n_max),
+            "weights": [float(x) for x in self.weights_],
+            "procedure": self.procedure,
+            "kappa": float(self.kappa),
+            "random_state": int(self.random_state),
+            "config": getattr(self, "config_", {}),
+            "history": [float(x) for x in getattr(self, "history_", [])],
+            "embedding_dim": int(self.embeddings_.dim) if hasattr(self, "embeddings_") else None,
+            **metadata,
+        }
+        with atomic_path(path) as tmp:
+            tmp.write_text(json.dumps(doc, indent=1))
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], embeddings: WordEmbeddings, *, check_dim: bool = False
+    ) -> WeightedEmbedding:
+        """Load saved weights and attach them to ``embeddings``.
+
+        The weights are rank-indexed and apply to any word vectors; with
+        ``check_dim`` a model trained on vectors of another dimension is refused.
+        """
+        doc = json.loads(Path(path).read_text())
+        if doc.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a textsim weight file (format {doc.get('format')!r})")
+        weights = np.asarray(doc["weights"], dtype=np.float64)
+        if weights.shape != (doc["n_max"],):
+            raise ValueError(f"{path}: {weights.size} weights for n_max = {doc['n_max']}")
+        trained_dim = doc.get("embedding_dim")
+        if check_dim and trained_dim is not None and trained_dim != embeddings.dim:
+            raise ValueError(
+                f"{path}: weights were trained on {trained_dim}-d vectors, "
+                f"these are {embeddings.dim}-d"
+            )
+        model = cls(
+            embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
+        )
+        model._prepare()
+        model.weights_ = weights
+        model.history_ = doc.get("history", [])
+        model.config_ = doc.get("config", {})
+        model.n_features_out_ = embeddings.dim
+        return model

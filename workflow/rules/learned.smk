@@ -1,0 +1,75 @@
+# Learned idf-rank weights (Keras): training on the train split, scoring and evaluation.
+
+
+rule train_weights:
+    input:
+        couples="results/pairs/{length}/couples.parquet",
+        vectors="results/word2vec/vectors.kv",
+        docfreq="results/docfreq/docfreq.tsv",
+        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec"),
+    output:
+        "results/weights/{length}/{procedure}.json",
+    params:
+        n_max_variable=config["weights"]["n_max_variable"],
+        kappa=config["weights"]["kappa"],
+        seed=config["seed"],
+        deterministic=config.get("deterministic", False),
+        normalize=VECTORS[0] == "unit",
+    wildcard_constraints:
+        procedure="icdmw|contrastive|median",
+    threads: 2
+    log:
+        "logs/weights/{length}/{procedure}.log",
+    benchmark:
+        "benchmarks/weights/{length}/{procedure}.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=600,
+        gpu=1,
+    conda:
+        "../../envs/keras.yaml"
+    script:
+        "../scripts/train_weights.py"
+
+
+rule score_learned:
+    input:
+        couples="results/pairs/{length}/couples.parquet",
+        vectors="results/word2vec/vectors.kv",
+        docfreq="results/docfreq/docfreq.tsv",
+        weights="results/weights/{length}/{procedure}.json",
+        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec"),
+    output:
+        "results/learned/{length}/{procedure}.parquet",
+    params:
+        name=lambda wc: f"learned_{wc.procedure}",
+        normalize=VECTORS[0] == "unit",
+    log:
+        "logs/learned/{length}/{procedure}-score.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/score_learned.py"
+
+
+rule evaluate_learned:
+    input:
+        scores="results/learned/{length}/{procedure}.parquet",
+        code=src("metrics", "evaluate"),
+    output:
+        "results/learned/{length}/{procedure}.csv",
+    params:
+        methods=lambda wc: [f"learned_{wc.procedure}"],
+        metric_params=metrics_params(),
+    log:
+        "logs/learned/{length}/{procedure}-evaluate.log",
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/evaluate_baselines.py"

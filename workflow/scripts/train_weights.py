@@ -1,0 +1,17 @@
+from textsim.io import setup_logging
+from textsim.stages import train_learned_weights
+
+setup_logging(snakemake.log[0])
+train_learned_weights(
+    snakemake.input.couples,
+    snakemake.input.vectors,
+    snakemake.input.docfreq,
+    snakemake.output[0],
+    length=snakemake.wildcards.length,
+    procedure=snakemake.wildcards.procedure,
+    n_max_variable=snakemake.params.n_max_variable,
+    kappa=snakemake.params.kappa,
+    seed=snakemake.params.seed,
+    deterministic=snakemake.params.deterministic,
+    normalize=snakemake.params.normalize,
+)
