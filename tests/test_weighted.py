@@ -173,3 +173,35 @@ def test_training_is_deterministic() -> None:
     r2 = train_weights(a, b, related, table, 5, config, seed=11)
     assert np.array_equal(r1.weights, r2.weights)
     assert r1.history == r2.history
+
+
+def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from textsim.embeddings import WordEmbeddings
+    from textsim.learned import WeightedEmbedding
+
+    rng = np.random.default_rng(0)
+    words = [f"w{i}" for i in range(30)]
+    emb = WordEmbeddings.from_arrays(
+        words, rng.normal(size=(30, 4)), rng.integers(1, 100, 30), 1000
+    )
+    a = [" ".join(rng.choice(words, 5)) for _ in range(200)]
+    b = [" ".join(rng.choice(words, 5)) for _ in range(200)]
+    related = np.arange(200) % 2 == 0
+    model = WeightedEmbedding(emb, n_max=5, procedure="contrastive", random_state=1)
+    model.fit((a, b), related)
+    assert model.weights_.shape == (5,) and len(model.history_) >= 1
+    vectors = model.transform(a[:3])
+    assert vectors.shape == (3, 4)
+    model.save(tmp_path / "w.json", note="test")
+    back = WeightedEmbedding.load(tmp_path / "w.json", emb)
+    assert np.array_equal(back.transform(a[:3]), vectors)
+    assert np.allclose(back.transform([a[2]]), vectors[2:3])  # one text = its row in a batch
+    other = WordEmbeddings.from_arrays(
+        words, rng.normal(size=(30, 7)), rng.integers(1, 100, 30), 1000
+    )
+    assert WeightedEmbedding.load(tmp_path / "w.json", other).transform(a[:1]).shape == (1, 7)
+    with pytest.raises(ValueError, match="trained on 4-d vectors, these are 7-d"):
+        WeightedEmbedding.load(tmp_path / "w.json", other, check_dim=True)
+    (tmp_path / "bad.json").write_text('{"format": "other"}')
+    with pytest.raises(ValueError, match="not a textsim weight file"):
+        WeightedEmbedding.load(tmp_path / "bad.json", emb)

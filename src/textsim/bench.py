@@ -19,7 +19,14 @@ import pandas as pd
 from textsim.embeddings import WordEmbeddings
 from textsim.evaluate import METHODS, Method, score_couples
 
-__all__ = ["BenchResult", "reference_scores", "run_scoring_benchmark", "synthetic_couples"]
+__all__ = [
+    "BenchResult",
+    "TrainBenchResult",
+    "reference_scores",
+    "run_scoring_benchmark",
+    "run_training_benchmark",
+    "synthetic_couples",
+]
 
 
 def synthetic_couples(
@@ -187,3 +194,57 @@ def run_scoring_benchmark(
         for m in methods
     )
     return BenchResult(n_couples, len(methods), times, t2 - t1, n_ref, diff)
+
+
+@dataclass(frozen=True)
+class TrainBenchResult:
+    n_couples: int
+    keras_s: float
+    numpy_s: float
+    max_weight_diff: float
+
+    def report(self) -> str:
+        k = self.n_couples / self.keras_s
+        n = self.n_couples / self.numpy_s
+        return "\n".join(
+            [
+                f"one epoch of {self.n_couples:,} couples (20 words, 400-d), median loss, "
+                "batches of 50 + 50",
+                f"Keras (TensorFlow): {self.keras_s:8.2f} s {k:10,.0f} couples/s"
+                f"   1.5M-couple epoch: {1.5e6 / k / 60:6.1f} min",
+                f"NumPy reference:    {self.numpy_s:8.2f} s {n:10,.0f} couples/s"
+                f"   1.5M-couple epoch: {1.5e6 / n / 60:6.1f} min",
+                f"speed-up: {k / n:.1f}x   "
+                f"(max |weight difference| after the epoch {self.max_weight_diff:.2e})",
+            ]
+        )
+
+
+def run_training_benchmark(
+    n_couples: int = 20_000, *, dim: int = 400, seed: int = 0
+) -> TrainBenchResult:
+    """One epoch of median-loss SGD in Keras and in plain NumPy on the same batches."""
+    from textsim.embeddings import sort_by_rank
+    from textsim.keras_weights import TrainConfig, epoch_batches, train_weights
+    from textsim.weighted import median_loss, weight_basis, weights_gradient
+
+    emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
+    rank = emb.rank()
+    a = sort_by_rank(emb.encode(couples["text1"]), rank)
+    b = sort_by_rank(emb.encode(couples["text2"]), rank)
+    related = couples["related"].to_numpy()
+    table = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
+    config = TrainConfig(loss="median", kappa=160.0, schedule="fixed", epochs=1)
+    t0 = time.perf_counter()
+    keras_w = train_weights(
+        a, b, related, table, 20, config, seed=seed, deterministic=False
+    ).weights
+    t1 = time.perf_counter()
+    w = np.full(20, config.init)
+    batches = epoch_batches(related, config, np.random.default_rng(seed))  # Keras' order
+    for idx in batches:
+        Sa, Sb = weight_basis(a.take(idx), table, 20), weight_basis(b.take(idx), table, 20)
+        _, ga, gb = median_loss(Sa @ w, Sb @ w, related[idx], config.kappa)
+        w -= config.lr * (weights_gradient(Sa, Sb, ga, gb) + 2 * config.l2 * w)
+    t2 = time.perf_counter()
+    return TrainBenchResult(n_couples, t1 - t0, t2 - t1, float(np.max(np.abs(keras_w - w))))

@@ -20,6 +20,13 @@ def _bench_scoring(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_training(args: argparse.Namespace) -> int:
+    from textsim.bench import run_training_benchmark
+
+    print(run_training_benchmark(args.couples, seed=args.seed).report())
+    return 0
+
+
 def _resources(args: argparse.Namespace) -> int:
     from textsim.resources import load_registry
 
@@ -47,6 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(func=_bench_scoring)
+    train = sub.add_parser("bench-training", help="Keras vs NumPy training throughput (couples/s)")
+    train.add_argument("--couples", type=int, default=20_000)
+    train.add_argument("--seed", type=int, default=0)
+    train.set_defaults(func=_bench_training)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
     args = parser.parse_args(argv)

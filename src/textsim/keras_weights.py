@@ -32,7 +32,7 @@ import tensorflow as tf
 from textsim.embeddings import TokenBatch
 from textsim.weighted import Algorithm1
 
-__all__ = ["IdfRankWeighting", "SiameseWeights", "TrainConfig", "train_weights"]
+__all__ = ["IdfRankWeighting", "SiameseWeights", "TrainConfig", "epoch_batches", "train_weights"]
 
 log = logging.getLogger(__name__)
 
@@ -174,70 +174,27 @@ class SiameseWeights(keras.Model):  # type: ignore[misc]
         return [self.loss_tracker]
 
 
-class _Couples(keras.utils.PyDataset):  # type: ignore[misc]
-    """Batches of couples, balanced (half related) if asked, reshuffled every epoch."""
+def epoch_batches(
+    related: npt.NDArray[np.bool_], config: TrainConfig, rng: np.random.Generator
+) -> npt.NDArray[np.int64]:
+    """The couples of one epoch as a (batches, batch size) index array.
 
-    def __init__(
-        self,
-        a: TokenBatch,
-        b: TokenBatch,
-        related: npt.NDArray[np.bool_],
-        config: TrainConfig,
-        seed: int,
-    ) -> None:
-        super().__init__()
-        self.a, self.b, self.related = a, b, related.astype(np.float32)
-        self.config = config
-        self.rng = np.random.default_rng(seed)
-        self.pos = np.flatnonzero(related)
-        self.neg = np.flatnonzero(~related)
-        self._shuffle()
-
-    def _shuffle(self) -> None:
-        size = self.config.batch_size
-        if self.config.balanced:
-            half = size // 2
-            n_batches = min(self.pos.size, self.neg.size) // half
-            pos = self.rng.permutation(self.pos)[: n_batches * half].reshape(n_batches, half)
-            neg = self.rng.permutation(self.neg)[: n_batches * half].reshape(n_batches, half)
-            self.batches = np.concatenate([pos, neg], axis=1)
-        else:
-            order = self.rng.permutation(len(self.related))
-            n_batches = len(order) // size
-            self.batches = order[: n_batches * size].reshape(n_batches, size)
-
-    def __len__(self) -> int:
-        return int(self.batches.shape[0])
-
-    def __getitem__(self, i: int) -> tuple[tuple[npt.NDArray[Any], ...], npt.NDArray[np.float32]]:
-        idx = self.batches[i]
-        return (
-            (self.a.ids[idx], self.a.lengths[idx], self.b.ids[idx], self.b.lengths[idx]),
-            self.related[idx],
-        )
-
-    def on_epoch_end(self) -> None:
-        self._shuffle()
-
-
-class _Algorithm1Callback(keras.callbacks.Callback):  # type: ignore[misc]
-    def __init__(self, schedule: Algorithm1) -> None:
-        super().__init__()
-        self.schedule = schedule
-
-    def on_epoch_end(self, epoch: int, logs: dict[str, float] | None = None) -> None:
-        loss = float((logs or {})["loss"])
-        stop = self.schedule.end_epoch(loss)
-        self.model.optimizer.learning_rate.assign(self.schedule.lr)
-        log.info(
-            "epoch %d: mean loss %.6f, next lr %g%s",
-            epoch + 1,
-            loss,
-            self.schedule.lr,
-            " (stop)" if stop else "",
-        )
-        if stop:
-            self.model.stop_training = True
+    Balanced: every batch holds ``batch_size / 2`` related and as many
+    non-related couples (PRL); otherwise a plain shuffle (ICDMW). Drawn from
+    ``rng``, so the whole training order follows from the seed.
+    """
+    size = config.batch_size
+    if config.balanced:
+        half = size // 2
+        pos_idx = np.flatnonzero(related)
+        neg_idx = np.flatnonzero(~related)
+        n_batches = min(pos_idx.size, neg_idx.size) // half
+        pos = rng.permutation(pos_idx)[: n_batches * half].reshape(n_batches, half)
+        neg = rng.permutation(neg_idx)[: n_batches * half].reshape(n_batches, half)
+        return np.asarray(np.concatenate([pos, neg], axis=1), dtype=np.int64)
+    order = rng.permutation(related.size)
+    n_batches = order.size // size
+    return np.asarray(order[: n_batches * size].reshape(n_batches, size), dtype=np.int64)
 
 
 @dataclass
@@ -264,23 +221,42 @@ def train_weights(
     if deterministic:
         tf.config.experimental.enable_op_determinism()
     y = np.asarray(related, dtype=bool)
-    data = _Couples(a, b, y, config, seed)
-    if len(data) == 0:
-        raise ValueError("not enough couples for one batch")
+    rng = np.random.default_rng(seed)
     model = SiameseWeights(np.asarray(table, np.float32), n_max, config)
     model.compile(optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum))
-    callbacks: list[Any] = []
-    if config.schedule == "algorithm1":
-        schedule = Algorithm1(
-            lr=config.lr,
-            low_lr=config.low_lr,
-            tolerance=config.tolerance,
-            max_epochs=config.max_epochs,
+    schedule = Algorithm1(
+        lr=config.lr, low_lr=config.low_lr, tolerance=config.tolerance, max_epochs=config.max_epochs
+    )
+    epochs = config.max_epochs if config.schedule == "algorithm1" else config.epochs
+    losses: list[float] = []
+    for epoch in range(epochs):
+        # the epoch's batch order is ours (from the seed), not Keras': fit sees it unshuffled
+        order = epoch_batches(y, config, rng).ravel()
+        if order.size == 0:
+            raise ValueError("not enough couples for one batch")
+        x = (a.ids[order], a.lengths[order], b.ids[order], b.lengths[order])
+        hist = model.fit(
+            x,
+            y[order].astype(np.float32),
+            batch_size=config.batch_size,
+            epochs=1,
+            shuffle=False,
+            verbose=verbose,
         )
-        callbacks.append(_Algorithm1Callback(schedule))
-        epochs = config.max_epochs
-    else:
-        epochs = config.epochs
-    hist = model.fit(data, epochs=epochs, callbacks=callbacks, verbose=verbose, shuffle=False)
-    losses = [float(v) for v in hist.history["loss"]]
+        loss = float(hist.history["loss"][-1])
+        losses.append(loss)
+        if config.schedule == "algorithm1":
+            stop = schedule.end_epoch(loss)
+            model.optimizer.learning_rate.assign(schedule.lr)
+            log.info(
+                "epoch %d: mean loss %.6f, next lr %g%s",
+                epoch + 1,
+                loss,
+                schedule.lr,
+                " (stop)" if stop else "",
+            )
+            if stop:
+                break
+        else:
+            log.info("epoch %d: mean loss %.6f", epoch + 1, loss)
     return TrainResult(np.asarray(model.embed.w.numpy(), dtype=np.float64), losses, len(losses))

@@ -113,16 +113,19 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
         sub = long if length is None else long[long["length"] == length]
         sub = sub.set_index("technique")
         prefix = f"{length} words: " if length is not None else ""
-        cols.append(
-            sub["paper_split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (paper)")
-        )
+        cols.append(sub["paper_split_error_pct"].map(_pct).rename(f"{prefix}error (paper)"))
         cols.append(sub["split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (ours)"))
         cols.append(sub["paper_js"].map(_js).rename(f"{prefix}JS (paper)"))
         cols.append(sub["js"].map("{:.5f}".format).rename(f"{prefix}JS (ours)"))
         cols.append(sub["js_robust"].map("{:.4f}".format).rename(f"{prefix}JS robust (ours)"))
-        ref = METHODS[str(sub["compared_with"].iloc[0])].label
+        compared = str(sub["compared_with"].iloc[0])
+        ref = str(sub.index[sub["method"] == compared][0])
         cols.append(sub["p_value"].map(_format_p).rename(f"{prefix}p vs {ref}"))
     return pd.DataFrame(pd.concat(cols, axis=1))
+
+
+def _length_label(length: str) -> str:
+    return "; variable-length texts" if str(length) == "var" else f"; texts of {length} words"
 
 
 def _pct(v: float) -> str:
@@ -168,7 +171,7 @@ def write_table(
         # Markdown and HTML: one block per length, readable on a screen
         for length in list(dict.fromkeys(sub["length"])) if by_length else [None]:
             block = sub if length is None else sub[sub["length"] == length]
-            heading = f"Word vectors: {label}" + (f"; texts of {length} words" if length else "")
+            heading = f"Word vectors: {label}" + (_length_label(length) if length else "")
             narrow = _wide(block, False)
             md += [f"*{heading}*", "", narrow.to_markdown(), ""]
             html += [f"<p><i>{heading}</i></p>", narrow.to_html(border=0)]
