@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -127,6 +128,15 @@ def smk_in(
     )
 
 
+FIGURE_RULES = {
+    "plot_icdmw_figure_1",
+    "plot_icdmw_figure_2",
+    "plot_icdmw_figure_4",
+    "plot_icdmw_figure_5",
+    "plot_prl_figure_3",
+}
+
+
 def planned_jobs(res: subprocess.CompletedProcess[str]) -> set[str]:
     return set(re.findall(r"^(\w+)\s+\d+$", res.stdout, flags=re.M)) - {"total"}
 
@@ -145,9 +155,21 @@ def test_tiny_run_makes_every_artifact(tiny_project: Path) -> None:
     for stem in ("tables/icdmw-table-1", "tables/icdmw-table-2"):
         for ext in ("csv", "md", "tex", "html"):
             assert (paper / f"{stem}.{ext}").stat().st_size > 0
-    for n in (1, 2):
+    for stem in ("tables/icdmw-table-3", "tables/prl-table-1"):
+        for ext in ("csv", "md", "tex", "html"):
+            assert (paper / f"{stem}.{ext}").stat().st_size > 0
+    for name in (
+        "icdmw-figure-1",
+        "icdmw-figure-2",
+        "icdmw-figure-4",
+        "icdmw-figure-5",
+        "prl-figure-3",
+    ):
         for ext in ("pdf", "png"):
-            assert (paper / f"figures/icdmw-figure-{n}.{ext}").stat().st_size > 1000
+            assert (paper / f"figures/{name}.{ext}").stat().st_size > 1000
+    prl = pd.read_csv(paper / "tables/prl-table-1.csv")
+    assert set(prl["length"].astype(str)) == {"20", "var"}
+    assert {"learned_contrastive", "learned_median"} <= set(prl["method"])
     t1 = pd.read_csv(paper / "tables/icdmw-table-1.csv")
     assert len(t1) == 9 * 3 * 2  # techniques × lengths × vector variants
     assert t1["split_error_pct"].between(0, 60).all()
@@ -187,7 +209,7 @@ def test_editing_plot_code_reruns_only_figures(tiny_project: Path) -> None:
     finally:
         plots.write_text(original)
     assert res.returncode == 0
-    assert planned_jobs(res) == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+    assert planned_jobs(res) == FIGURE_RULES | {"all"}, res.stdout
 
 
 @pytest.mark.workflow
@@ -198,7 +220,7 @@ def test_changing_a_figure_parameter_reruns_only_figures(
     extra.write_text("figures:\n  dpi: 120\n")
     res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
     assert res.returncode == 0, res.stderr
-    assert planned_jobs(res) == {"plot_icdmw_figure_1", "plot_icdmw_figure_2", "all"}, res.stdout
+    assert planned_jobs(res) == FIGURE_RULES | {"all"}, res.stdout
 
 
 @pytest.mark.workflow
@@ -208,3 +230,42 @@ def test_report_is_built(tiny_project: Path) -> None:
     assert res.returncode == 0, res.stderr[-3000:]
     html = report.read_text(errors="replace")
     assert "icdmw-figure-1.png" in html and "icdmw-table-1.html" in html
+
+
+@pytest.mark.workflow
+def test_embed_command_uses_trained_weights(tiny_project: Path, tmp_path: Path) -> None:
+    res_dir = tiny_project / "results"
+    texts = tmp_path / "texts.txt"
+    texts.write_text(
+        "Anarchism is a political philosophy.\n\nzzzz qqqq\nThe state is harmful, 1,000 times.\n"
+    )
+    cmd = [
+        sys.executable,
+        "-m",
+        "textsim.cli",
+        "embed",
+        "--weights",
+        str(res_dir / "weights/20/median.json"),
+        "--vectors",
+        str(res_dir / "word2vec/vectors.kv"),
+        "--docfreq",
+        str(res_dir / "docfreq/docfreq.tsv"),
+    ]
+    out = tmp_path / "out.npy"
+    res = subprocess.run([*cmd, str(texts), str(out)], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    vectors = np.load(out)
+    assert vectors.shape == (4, 50)
+    assert np.all(vectors[1] == 0) and np.all(vectors[2] == 0)  # empty and all-OOV lines
+    assert np.any(vectors[0] != 0)
+    assert "2 were empty" in res.stderr
+    other = tmp_path / "other.txt"
+    other.write_text("2 3\nanarchism 0.1 0.2 0.3\nstate 0.3 0.2 0.1\n")
+    res = subprocess.run(
+        [*cmd[:-4], "--vectors", str(other), *cmd[-2:], str(texts), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert res.returncode == 2
+    assert "trained on 50-d vectors, these are 3-d" in res.stderr

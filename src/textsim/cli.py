@@ -27,6 +27,35 @@ def _bench_training(args: argparse.Namespace) -> int:
     return 0
 
 
+def _embed(args: argparse.Namespace) -> int:
+    import time
+
+    from textsim.learned import embed_file
+
+    start = time.perf_counter()
+    try:
+        stats = embed_file(
+            args.weights,
+            args.vectors,
+            args.docfreq,
+            args.input,
+            args.output,
+            normalize={"auto": None, "unit": True, "raw": False}[args.vectors_norm],
+            allow_other_embeddings=args.allow_other_embeddings,
+        )
+    except (ValueError, OSError) as err:
+        print(f"textsim embed: {err}", file=sys.stderr)
+        return 2
+    seconds = time.perf_counter() - start
+    print(
+        f"embedded {stats['texts']:,} texts into {args.output} "
+        f"({stats['dim']}-d, {seconds:.1f} s); "
+        f"{stats['empty']:,} were empty after cleaning and OOV removal (zero vectors)",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def _resources(args: argparse.Namespace) -> int:
     from textsim.resources import load_registry
 
@@ -58,6 +87,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     train.add_argument("--couples", type=int, default=20_000)
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(func=_bench_training)
+    emb = sub.add_parser("embed", help="embed texts (one per line) with trained idf-rank weights")
+    emb.add_argument(
+        "--weights", required=True, help="weight file written by the workflow (results/weights/...)"
+    )
+    emb.add_argument(
+        "--vectors", required=True, help="KeyedVectors (.kv) or word2vec file (.bin / text)"
+    )
+    emb.add_argument(
+        "--docfreq", required=True, help="document frequencies (results/docfreq/docfreq.tsv)"
+    )
+    emb.add_argument(
+        "--vectors-norm",
+        choices=["auto", "unit", "raw"],
+        default="auto",
+        help="normalise word vectors as in training (auto), or force unit / raw",
+    )
+    emb.add_argument(
+        "--allow-other-embeddings",
+        action="store_true",
+        help="apply weights trained on vectors of another dimension (out-of-the-box transfer)",
+    )
+    emb.add_argument("input", help="text file, one raw text per line")
+    emb.add_argument("output", help="output .npy file (float32 matrix, one row per line)")
+    emb.set_defaults(func=_embed)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
     args = parser.parse_args(argv)

@@ -29,7 +29,7 @@ from textsim.embeddings import (
 from textsim.io import atomic_path
 from textsim.weighted import weighted_vectors
 
-__all__ = ["WeightedEmbedding"]
+__all__ = ["WeightedEmbedding", "embed_file", "load_any_vectors"]
 
 FORMAT = "textsim-weights/1"
 
@@ -149,7 +149,9 @@ class WeightedEmbedding(_Estimator):
         if check_dim and trained_dim is not None and trained_dim != embeddings.dim:
             raise ValueError(
                 f"{path}: weights were trained on {trained_dim}-d vectors, "
-                f"these are {embeddings.dim}-d"
+                f"these are {embeddings.dim}-d; to apply them to other embeddings on purpose "
+                "(out-of-the-box transfer), pass --allow-other-embeddings "
+                "(allow_other_embeddings=True)"
             )
         model = cls(
             embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
@@ -160,3 +162,54 @@ class WeightedEmbedding(_Estimator):
         model.config_ = doc.get("config", {})
         model.n_features_out_ = embeddings.dim
         return model
+
+
+def load_any_vectors(path: str | os.PathLike[str]) -> Any:
+    """gensim ``KeyedVectors`` (native ``.kv``) or word2vec format (``.bin`` binary, else text)."""
+    from gensim.models import KeyedVectors
+
+    p = Path(path)
+    if p.suffix in (".kv", ".model"):
+        return KeyedVectors.load(str(p))
+    return KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
+
+
+def embed_file(
+    weights: str | os.PathLike[str],
+    vectors: str | os.PathLike[str],
+    docfreq: str | os.PathLike[str],
+    texts: str | os.PathLike[str],
+    output: str | os.PathLike[str],
+    *,
+    normalize: bool | None = None,
+    allow_other_embeddings: bool = False,
+) -> dict[str, int]:
+    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32).
+
+    Texts get the paper's cleaning; words missing from the document
+    frequencies get df = 1. A weight file trained on vectors of another
+    dimension is refused unless ``allow_other_embeddings`` (the paper's
+    out-of-the-box transfer) is set.
+    """
+    from textsim.corpus import clean_tokens
+    from textsim.docfreq import DocumentFrequencies
+
+    doc = json.loads(Path(weights).read_text())
+    if doc.get("format") != FORMAT:
+        raise ValueError(f"{weights}: not a textsim weight file")
+    kv = load_any_vectors(vectors)
+    dfs = DocumentFrequencies.load(docfreq)
+    words = list(kv.index_to_key)
+    if normalize is None:
+        normalize = bool(doc.get("normalized_vectors", False))
+    emb = WordEmbeddings.from_arrays(
+        words, kv.vectors, dfs.df(words, missing=1), dfs.n_documents, normalize=normalize
+    )
+    model = WeightedEmbedding.load(weights, emb, check_dim=not allow_other_embeddings)
+    with open(texts, encoding="utf-8") as f:
+        lines = [" ".join(clean_tokens(line)) for line in f]
+    batch = emb.encode(lines)
+    vectors_out = model.transform(batch)
+    with atomic_path(output) as tmp, open(tmp, "wb") as out:
+        np.save(out, vectors_out.astype(np.float32))
+    return {"texts": len(lines), "empty": int(np.sum(batch.lengths == 0)), "dim": emb.dim}

@@ -27,6 +27,7 @@ from textsim.embeddings import TokenBatch
 __all__ = [
     "Algorithm1",
     "contrastive_loss",
+    "interpolated_weights",
     "interpolation_matrix",
     "median_loss",
     "optimal_direction",
@@ -60,18 +61,38 @@ def interpolation_matrix(lengths: npt.ArrayLike, n_max: int, width: int | None =
     return A
 
 
+def interpolated_weights(lengths: npt.ArrayLike, weights: npt.ArrayLike, width: int) -> F:
+    """``z[i, j]``: the interpolated weight of word ``j`` of text ``i`` (0 beyond its length)."""
+    w = np.asarray(weights, dtype=np.float64)
+    n_max = w.size
+    n = np.asarray(lengths, dtype=np.int64)[:, None]
+    j = np.arange(width)[None, :]
+    p = np.minimum(np.where(n > 1, j * (n_max - 1) / np.maximum(n - 1, 1), 0.0), n_max - 1)
+    lo = np.floor(p).astype(np.int64)
+    frac = p - lo
+    z = w[lo] * (1.0 - frac) + w[np.minimum(lo + 1, n_max - 1)] * frac
+    return np.asarray(np.where(j < n, z, 0.0))
+
+
 def weighted_vectors(
-    batch: TokenBatch, table: npt.NDArray[np.floating], weights: npt.ArrayLike
+    batch: TokenBatch,
+    table: npt.NDArray[np.floating],
+    weights: npt.ArrayLike,
+    *,
+    chunk_rows: int = 2048,
 ) -> F:
     """``t_i = (1/n_i) Σ_j z_ij v_(ij)`` for texts already sorted rarest word first.
 
-    ``table`` has one zero row at index ``batch.pad`` for padding.
+    ``table`` has one zero row at index ``batch.pad`` for padding. Works in
+    chunks of texts, so memory stays bounded for any number of texts.
     """
-    w = np.asarray(weights, dtype=np.float64)
-    A = interpolation_matrix(batch.lengths, w.size, batch.ids.shape[1])
-    z = A @ w  # (n, L)
-    X = np.take(table, batch.ids, axis=0).astype(np.float64)
-    return np.asarray(np.einsum("nl,nld->nd", z, X) / np.maximum(batch.lengths, 1)[:, None])
+    z = interpolated_weights(batch.lengths, weights, batch.ids.shape[1]).astype(np.float32)
+    out = np.empty((len(batch), table.shape[1]), dtype=np.float64)
+    for start in range(0, len(batch), chunk_rows):
+        stop = min(start + chunk_rows, len(batch))
+        X = np.take(table, batch.ids[start:stop], axis=0)
+        out[start:stop] = np.matmul(z[start:stop, None, :], X)[:, 0, :]
+    return np.asarray(out / np.maximum(batch.lengths, 1)[:, None])
 
 
 def pair_gram_terms(
