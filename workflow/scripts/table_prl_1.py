@@ -8,6 +8,9 @@ comparison_table(
     snakemake.output.csv.removesuffix(".csv"),
     table="prl-1",
     vectors=snakemake.params.vectors,
-    title="PRL 2016 Table 1: Wikipedia couples, 20 words and variable length (Euclidean distance; tf-idf cosine).",
+    title=(
+        "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
+        "(Euclidean distance; tf-idf cosine)."
+    ),
     note=snakemake.params.note,
 )
