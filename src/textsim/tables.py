@@ -46,6 +46,26 @@ def _add_p_values(long: pd.DataFrame, groups: list[str], reference: str | None) 
     return out.assign(compared_with=compared, p_value=p_value)
 
 
+def _row(
+    technique: str, method: str, frame: pd.DataFrame, paper: tuple[float, float], **keys: str
+) -> dict[str, object]:
+    """One long-form table row: our evaluation of ``method`` beside the published (error %, JS)."""
+    r = frame.loc[method].to_dict()
+    return {
+        "technique": technique,
+        "method": method,
+        **keys,
+        "paper_split_error_pct": paper[0],
+        "split_error_pct": 100 * float(r["test_error"]),
+        "paper_js": paper[1],
+        "js": float(r["js"]),
+        "js_robust": float(r["js_robust"]),
+        "n_test": int(r["n_test"]),
+        "test_errors": int(r["test_errors"]),
+        "threshold": float(r["threshold"]),
+    }
+
+
 def icdmw_table_1(
     metrics: Mapping[str, Mapping[str, pd.DataFrame]], lengths: Sequence[str]
 ) -> pd.DataFrame:
@@ -59,24 +79,9 @@ def icdmw_table_1(
         for length in lengths:
             frame = by_length[length].set_index("method")
             for method, published in ICDMW_TABLE_I.items():
-                r = frame.loc[method].to_dict()
-                paper_err, paper_js = published.get(length, (float("nan"), float("nan")))
-                rows.append(
-                    {
-                        "technique": METHODS[method].label,
-                        "method": method,
-                        "length": length,
-                        "vectors": vectors,
-                        "paper_split_error_pct": paper_err,
-                        "split_error_pct": 100 * float(r["test_error"]),
-                        "paper_js": paper_js,
-                        "js": float(r["js"]),
-                        "js_robust": float(r["js_robust"]),
-                        "n_test": int(r["n_test"]),
-                        "test_errors": int(r["test_errors"]),
-                        "threshold": float(r["threshold"]),
-                    }
-                )
+                paper = published.get(length, (float("nan"), float("nan")))
+                label = METHODS[method].label
+                rows.append(_row(label, method, frame, paper, length=length, vectors=vectors))
     return _add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
 
 
@@ -85,23 +90,8 @@ def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     rows = []
     for vectors, frame in metrics.items():
         f = frame.set_index("method")
-        for method, (paper_err, paper_js) in ICDMW_TABLE_II.items():
-            r = f.loc[method].to_dict()
-            rows.append(
-                {
-                    "technique": METHODS[method].label,
-                    "method": method,
-                    "vectors": vectors,
-                    "paper_split_error_pct": paper_err,
-                    "split_error_pct": 100 * float(r["test_error"]),
-                    "paper_js": paper_js,
-                    "js": float(r["js"]),
-                    "js_robust": float(r["js_robust"]),
-                    "n_test": int(r["n_test"]),
-                    "test_errors": int(r["test_errors"]),
-                    "threshold": float(r["threshold"]),
-                }
-            )
+        for method, paper in ICDMW_TABLE_II.items():
+            rows.append(_row(METHODS[method].label, method, f, paper, vectors=vectors))
     return _add_p_values(pd.DataFrame(rows), ["vectors"], reference="mean_cosine")
 
 
@@ -223,26 +213,9 @@ def comparison_table(
     rows = []
     for block, frame in blocks.items():
         f = frame.set_index("method")
-        for method, (paper_err, paper_js) in published[block].items():
+        for method, paper in published[block].items():
             if method not in f.index:
                 continue
-            r = f.loc[method].to_dict()
-            rows.append(
-                {
-                    "technique": labels.get(
-                        method, METHODS[method].label if method in METHODS else method
-                    ),
-                    "method": method,
-                    "length": block,
-                    "vectors": vectors,
-                    "paper_split_error_pct": paper_err,
-                    "split_error_pct": 100 * float(r["test_error"]),
-                    "paper_js": paper_js,
-                    "js": float(r["js"]),
-                    "js_robust": float(r["js_robust"]),
-                    "n_test": int(r["n_test"]),
-                    "test_errors": int(r["test_errors"]),
-                    "threshold": float(r["threshold"]),
-                }
-            )
+            label = labels.get(method, METHODS[method].label if method in METHODS else method)
+            rows.append(_row(label, method, f, paper, length=block, vectors=vectors))
     return _add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
