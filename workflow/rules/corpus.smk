@@ -5,7 +5,7 @@
 rule extract_wiki_dump:
     input:
         dump=get_dump_path(),
-        code=src("corpus"),
+        code=src("corpus", "stages/corpus"),
     output:
         temp(expand("results/corpus/extracted/{shard}.txt", shard=SHARDS)),
     params:
@@ -28,7 +28,7 @@ rule extract_wiki_dump:
 rule clean_wiki_shard:
     input:
         raw=get_raw_shard,
-        code=src("corpus"),
+        code=src("corpus", "stages/corpus"),
     output:
         corpus="results/corpus/clean/{shard}.tsv",
         stats="results/corpus/clean/{shard}.json",
@@ -48,7 +48,7 @@ rule clean_wiki_shard:
 rule summarise_corpus:
     input:
         stats=expand("results/corpus/clean/{shard}.json", shard=SHARDS),
-        code=src("stages"),
+        code=src("stages/corpus"),
     output:
         report(
             "results/corpus/statistics.csv",

@@ -7,7 +7,7 @@ rule score_baselines:
         couples="results/pairs/{length}/couples.parquet",
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
-        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec"),
+        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec", "stages/evaluate"),
     output:
         "results/scores/{length}/{vectors}.parquet",
     params:
@@ -32,7 +32,7 @@ rule score_baselines:
 rule evaluate_baselines:
     input:
         scores="results/scores/{length}/{vectors}.parquet",
-        code=src("metrics", "evaluate"),
+        code=src("metrics", "evaluate", "stages/evaluate"),
     output:
         "results/metrics/{length}/{vectors}.csv",
     params:

@@ -6,7 +6,7 @@ rule train_weights:
         couples="results/pairs/{length}/couples.parquet",
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
-        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec"),
+        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec", "stages/learned"),
     output:
         "results/weights/{length}/{procedure}.json",
     params:
@@ -38,7 +38,7 @@ rule score_learned:
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
         weights="results/weights/{length}/{procedure}.json",
-        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec"),
+        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec", "stages/learned"),
     output:
         "results/learned/{length}/{procedure}.parquet",
     params:
@@ -58,7 +58,7 @@ rule score_learned:
 rule evaluate_learned:
     input:
         scores="results/learned/{length}/{procedure}.parquet",
-        code=src("metrics", "evaluate"),
+        code=src("metrics", "evaluate", "stages/evaluate"),
     output:
         "results/learned/{length}/{procedure}.csv",
     params:

@@ -5,7 +5,7 @@ rule extract_pair_candidates:
     input:
         corpus="results/corpus/clean/{shard}.tsv",
         vectors="results/word2vec/vectors.kv",
-        code=src("corpus", "pairs"),
+        code=src("corpus", "pairs", "stages/pairs"),
     output:
         temp("results/pairs/candidates/{shard}.parquet"),
     params:
@@ -29,7 +29,7 @@ rule extract_pair_candidates:
 rule curate_pairs:
     input:
         candidates=expand("results/pairs/candidates/{shard}.parquet", shard=SHARDS),
-        code=src("pairs"),
+        code=src("pairs", "stages/pairs"),
     output:
         couples="results/pairs/{length}/couples.parquet",
         summary="results/pairs/{length}/summary.csv",

@@ -4,7 +4,7 @@
 rule table_icdmw_1:
     input:
         metrics=expand("results/metrics/{length}/{vectors}.csv", length=TABLE_I_LENGTHS, vectors=VECTORS),
-        code=src("tables", "published", "evaluate"),
+        code=src("tables", "published", "evaluate", "stages/tables"),
     output:
         csv="results/paper/tables/icdmw-table-1.csv",
         md="results/paper/tables/icdmw-table-1.md",
@@ -33,7 +33,7 @@ rule table_icdmw_1:
 rule table_icdmw_2:
     input:
         metrics=expand("results/metrics/20/{vectors}.csv", vectors=VECTORS),
-        code=src("tables", "published", "evaluate"),
+        code=src("tables", "published", "evaluate", "stages/tables"),
     output:
         csv="results/paper/tables/icdmw-table-2.csv",
         md="results/paper/tables/icdmw-table-2.md",
@@ -61,7 +61,7 @@ rule table_icdmw_2:
 rule plot_icdmw_figure_1:
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
-        code=src("plots"),
+        code=src("plots", "stages/figures"),
     output:
         pdf="results/paper/figures/icdmw-figure-1.pdf",
         png=report(
@@ -89,7 +89,7 @@ rule plot_icdmw_figure_1:
 rule plot_icdmw_figure_2:
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
-        code=src("plots"),
+        code=src("plots", "stages/figures"),
     output:
         pdf="results/paper/figures/icdmw-figure-2.pdf",
         png=report(
@@ -118,7 +118,7 @@ rule table_icdmw_3:
     input:
         baseline="results/metrics/20/{}.csv".format(VECTORS[0]),
         learned=learned_metrics("20", ["icdmw"]),
-        code=src("tables", "published", "evaluate"),
+        code=src("tables", "published", "evaluate", "stages/tables"),
     output:
         csv="results/paper/tables/icdmw-table-3.csv",
         md="results/paper/tables/icdmw-table-3.md",
@@ -147,7 +147,7 @@ rule table_prl_1:
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=WEIGHT_LENGTHS, vectors=VECTORS[0]),
         learned=[m for L in WEIGHT_LENGTHS for m in learned_metrics(L, ["contrastive", "median"])],
-        code=src("tables", "published", "evaluate"),
+        code=src("tables", "published", "evaluate", "stages/tables"),
     output:
         csv="results/paper/tables/prl-table-1.csv",
         md="results/paper/tables/prl-table-1.md",
@@ -177,7 +177,7 @@ rule table_prl_1:
 rule plot_icdmw_figure_4:
     input:
         weights="results/weights/20/icdmw.json",
-        code=src("plots"),
+        code=src("plots", "stages/figures"),
     output:
         pdf="results/paper/figures/icdmw-figure-4.pdf",
         png=report(
@@ -203,7 +203,7 @@ rule plot_icdmw_figure_5:
     input:
         baseline="results/scores/20/{}.parquet".format(VECTORS[0]),
         learned="results/learned/20/icdmw.parquet",
-        code=src("plots", "metrics"),
+        code=src("plots", "metrics", "stages/figures"),
     output:
         pdf="results/paper/figures/icdmw-figure-5.pdf",
         png=report(
@@ -230,7 +230,7 @@ rule plot_prl_figure_3:
     input:
         contrastive="results/weights/20/contrastive.json",
         median="results/weights/20/median.json",
-        code=src("plots"),
+        code=src("plots", "stages/figures"),
     output:
         pdf="results/paper/figures/prl-figure-3.pdf",
         png=report(

@@ -4,7 +4,7 @@
 rule train_word2vec:
     input:
         corpus=expand("results/corpus/clean/{shard}.tsv", shard=SHARDS),
-        code=src("corpus", "word2vec"),
+        code=src("corpus", "word2vec", "stages/word2vec"),
     output:
         "results/word2vec/vectors.kv",
     params:
@@ -29,7 +29,7 @@ rule evaluate_word2vec:
         vectors="results/word2vec/vectors.kv",
         analogies="resources/package/questions-words",
         wordsim="resources/package/wordsim353",
-        code=src("word2vec"),
+        code=src("word2vec", "stages/word2vec"),
     output:
         report(
             "results/word2vec/quality.csv",
@@ -50,7 +50,7 @@ rule evaluate_word2vec:
 rule count_docfreq:
     input:
         corpus="results/corpus/clean/{shard}.tsv",
-        code=src("corpus", "docfreq"),
+        code=src("corpus", "docfreq", "stages/docfreq"),
     output:
         temp("results/docfreq/shards/{shard}.tsv"),
     log:
@@ -67,7 +67,7 @@ rule count_docfreq:
 rule merge_docfreq:
     input:
         shards=expand("results/docfreq/shards/{shard}.tsv", shard=SHARDS),
-        code=src("corpus", "docfreq"),
+        code=src("corpus", "docfreq", "stages/docfreq"),
     output:
         "results/docfreq/docfreq.tsv",
     log:

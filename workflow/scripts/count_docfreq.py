@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import count_docfreq
+from textsim.stages.docfreq import count_docfreq
 
 setup_logging(snakemake.log[0])
 count_docfreq(snakemake.input.corpus, snakemake.output[0])

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import extract_wiki_dump
+from textsim.stages.corpus import extract_wiki_dump
 
 setup_logging(snakemake.log[0])
 extract_wiki_dump(

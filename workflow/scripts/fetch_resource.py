@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import fetch_resource
+from textsim.stages.download import fetch_resource
 
 setup_logging(snakemake.log[0])
 fetch_resource(

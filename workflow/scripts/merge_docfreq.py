@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import merge_docfreq
+from textsim.stages.docfreq import merge_docfreq
 
 setup_logging(snakemake.log[0])
 merge_docfreq(list(snakemake.input.shards), snakemake.output[0])

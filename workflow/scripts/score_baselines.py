@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import score_baselines
+from textsim.stages.evaluate import score_baselines
 
 setup_logging(snakemake.log[0])
 score_baselines(

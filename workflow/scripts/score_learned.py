@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import score_learned
+from textsim.stages.learned import score_learned
 
 setup_logging(snakemake.log[0])
 score_learned(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import train_learned_weights
+from textsim.stages.learned import train_learned_weights
 
 setup_logging(snakemake.log[0])
 train_learned_weights(

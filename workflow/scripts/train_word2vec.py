@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages import train_word2vec
+from textsim.stages.word2vec import train_word2vec
 
 setup_logging(snakemake.log[0])
 train_word2vec(

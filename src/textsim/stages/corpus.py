@@ -1,0 +1,41 @@
+"""Workflow glue of the corpus stage (see :mod:`textsim.stages`)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from textsim.io import atomic_path
+
+log = logging.getLogger(__name__)
+
+PathLike = str | os.PathLike[str]
+
+
+def extract_wiki_dump(
+    dump: PathLike, outputs: Sequence[PathLike], *, processes: int, max_articles: int | None
+) -> None:
+    from textsim.corpus import extract_dump
+
+    extract_dump(dump, outputs, processes=processes, max_articles=max_articles)
+
+
+def clean_wiki_shard(inputs: Sequence[PathLike], output: PathLike, stats: PathLike) -> None:
+    from textsim.corpus import clean_corpus
+
+    counts = clean_corpus(inputs, output)
+    with atomic_path(stats) as tmp:
+        tmp.write_text(json.dumps(counts, indent=1))
+
+
+def corpus_statistics(stats: Sequence[PathLike], output: PathLike) -> None:
+    rows = [{"shard": Path(p).stem, **json.loads(Path(p).read_text())} for p in stats]
+    frame = pd.DataFrame(rows)
+    frame.loc[len(frame)] = {"shard": "total", **frame.drop(columns="shard").sum().to_dict()}
+    with atomic_path(output) as tmp:
+        frame.to_csv(tmp, index=False)

@@ -1,0 +1,23 @@
+"""Workflow glue of the docfreq stage (see :mod:`textsim.stages`)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Sequence
+
+log = logging.getLogger(__name__)
+
+PathLike = str | os.PathLike[str]
+
+
+def count_docfreq(shard: PathLike, output: PathLike) -> None:
+    from textsim.docfreq import count_document_frequencies
+
+    count_document_frequencies([shard]).save(output)
+
+
+def merge_docfreq(inputs: Sequence[PathLike], output: PathLike) -> None:
+    from textsim.docfreq import DocumentFrequencies, merge_document_frequencies
+
+    merge_document_frequencies(DocumentFrequencies.load(p) for p in inputs).save(output)
