@@ -233,7 +233,7 @@ def run_training_benchmark(
     a = sort_by_rank(emb.encode(couples["text1"]), rank)
     b = sort_by_rank(emb.encode(couples["text2"]), rank)
     related = couples["related"].to_numpy()
-    table = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
+    table = emb.padded_table()
     config = TrainConfig(loss="median", kappa=160.0, schedule="fixed", epochs=1)
     t0 = time.perf_counter()
     keras_w = train_weights(

@@ -35,28 +35,7 @@ def _cosine_similarity(a: Array, b: Array) -> npt.NDArray[np.float64]:
 
 def paired_distance(a: Array, b: Array, metric: Metric) -> npt.NDArray[np.float64]:
     """Distance between ``a[i]`` and ``b[i]`` for every row ``i``."""
-    if a.shape != b.shape:
-        raise ValueError(f"shape mismatch {a.shape} vs {b.shape}")
-    if metric == "cosine":
-        return 1.0 - _cosine_similarity(a, b)
-    # vectors stay in their own precision (float32 for embeddings); sums in float64
-    diff = np.abs(a - b)
-    sq = diff * diff
-    if metric == "euclidean":
-        return np.asarray(np.sqrt(sq.sum(axis=1, dtype=np.float64)), dtype=np.float64)
-    if metric == "l3":
-        return np.asarray(np.cbrt((sq * diff).sum(axis=1, dtype=np.float64)), dtype=np.float64)
-    if metric == "l4":
-        return np.asarray(
-            np.sqrt(np.sqrt((sq * sq).sum(axis=1, dtype=np.float64))), dtype=np.float64
-        )
-    if metric == "braycurtis":
-        den = np.abs(a + b).sum(axis=1, dtype=np.float64)
-        num = diff.sum(axis=1, dtype=np.float64)
-        return np.asarray(
-            np.divide(num, den, out=np.zeros_like(num), where=den > 0), dtype=np.float64
-        )
-    raise ValueError(f"unknown metric {metric!r}; choose from {', '.join(METRICS)}")
+    return 1.0 - paired_similarities(a, b, [metric])[metric]
 
 
 def paired_similarity(a: Array, b: Array, metric: Metric) -> npt.NDArray[np.float64]:
@@ -83,7 +62,8 @@ def paired_similarities(
 ) -> dict[Metric, npt.NDArray[np.float64]]:
     """``1 − distance`` for several metrics at once, sharing the common terms.
 
-    Equal to calling :func:`paired_similarity` once per metric.
+    The one implementation of the formulas; :func:`paired_distance` and
+    :func:`paired_similarity` call it for a single metric.
     """
     if a.shape != b.shape:
         raise ValueError(f"shape mismatch {a.shape} vs {b.shape}")

@@ -140,6 +140,10 @@ class WordEmbeddings:
             v /= np.where(norms > 0, norms, 1.0)
         return cls(list(words), v, np.asarray(df, dtype=np.int64), n_documents)
 
+    def padded_table(self) -> FloatArray:
+        """The vectors plus one zero row at index :attr:`pad` (what padding ids gather)."""
+        return np.vstack([self.vectors, np.zeros((1, self.dim), np.float32)])
+
     def idf(self, variant: IdfVariant = "paper") -> npt.NDArray[np.float64]:
         return idf_from_df(self.df, self.n_documents, variant)
 
@@ -433,7 +437,7 @@ class PoolingEmbedding(_Estimator):
             raise ValueError("top_fraction must be in (0, 1]")
         emb = self.embeddings
         self.embeddings_ = emb
-        self.table_ = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
+        self.table_ = emb.padded_table()
         self.idf_ = np.append(emb.idf(self.idf_variant), 0.0).astype(np.float32)
         self.rank_ = emb.rank()
         self.spec_ = PoolSpec(self.pooling, self.weighting, self.top_fraction is not None)

@@ -135,7 +135,7 @@ def score_couples(
                 out[m.name] = sim
     if pooled:
         specs = {m.name: PoolSpec(m.pooling, m.weighting, m.top) for m in pooled}  # type: ignore[arg-type]
-        table = np.vstack([embeddings.vectors, np.zeros((1, embeddings.dim), np.float32)])
+        table = embeddings.padded_table()
         idf = np.append(embeddings.idf(idf_variant), 0.0).astype(np.float32)
         kwargs: dict[str, Any] = {
             "idf": idf,

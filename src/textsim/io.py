@@ -9,7 +9,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["atomic_path", "setup_logging"]
+__all__ = ["PathLike", "atomic_path", "setup_logging"]
+
+PathLike = str | os.PathLike[str]
 
 
 @contextlib.contextmanager

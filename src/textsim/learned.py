@@ -76,7 +76,7 @@ class WeightedEmbedding(_Estimator):
         emb = self.embeddings
         self.embeddings_ = emb
         self.rank_ = emb.rank()
-        self.table_ = np.vstack([emb.vectors, np.zeros((1, emb.dim), np.float32)])
+        self.table_ = emb.padded_table()
         return emb
 
     def fit(self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike) -> Self:

@@ -40,6 +40,17 @@ __all__ = [
 F = npt.NDArray[np.float64]
 
 
+def _positions(
+    lengths: npt.ArrayLike, n_max: int, width: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], F, npt.NDArray[np.bool_]]:
+    """Floor and ceil weight indices, interpolation fraction and validity of every word slot."""
+    n = np.asarray(lengths, dtype=np.int64)[:, None]
+    j = np.arange(width)[None, :]
+    p = np.minimum(np.where(n > 1, j * (n_max - 1) / np.maximum(n - 1, 1), 0.0), n_max - 1)
+    lo = np.floor(p).astype(np.int64)
+    return lo, np.minimum(lo + 1, n_max - 1), p - lo, np.asarray(j < n)
+
+
 def interpolation_matrix(lengths: npt.ArrayLike, n_max: int, width: int | None = None) -> F:
     """``A[i, j, k]``: the share of weight ``w_k`` given to word ``j`` of text ``i``.
 
@@ -47,13 +58,7 @@ def interpolation_matrix(lengths: npt.ArrayLike, n_max: int, width: int | None =
     """
     n = np.asarray(lengths, dtype=np.int64)
     L = int(n.max(initial=1)) if width is None else width
-    j = np.arange(L)[None, :]
-    p = np.where(n[:, None] > 1, j * (n_max - 1) / np.maximum(n[:, None] - 1, 1), 0.0)
-    p = np.minimum(p, n_max - 1)
-    lo = np.floor(p).astype(np.int64)
-    hi = np.minimum(lo + 1, n_max - 1)
-    frac = p - lo
-    valid = j < n[:, None]
+    lo, hi, frac, valid = _positions(n, n_max, L)
     A = np.zeros((n.size, L, n_max))
     rows, cols = np.nonzero(valid)
     np.add.at(A, (rows, cols, lo[rows, cols]), 1.0 - frac[rows, cols])
@@ -64,14 +69,8 @@ def interpolation_matrix(lengths: npt.ArrayLike, n_max: int, width: int | None =
 def interpolated_weights(lengths: npt.ArrayLike, weights: npt.ArrayLike, width: int) -> F:
     """``z[i, j]``: the interpolated weight of word ``j`` of text ``i`` (0 beyond its length)."""
     w = np.asarray(weights, dtype=np.float64)
-    n_max = w.size
-    n = np.asarray(lengths, dtype=np.int64)[:, None]
-    j = np.arange(width)[None, :]
-    p = np.minimum(np.where(n > 1, j * (n_max - 1) / np.maximum(n - 1, 1), 0.0), n_max - 1)
-    lo = np.floor(p).astype(np.int64)
-    frac = p - lo
-    z = w[lo] * (1.0 - frac) + w[np.minimum(lo + 1, n_max - 1)] * frac
-    return np.asarray(np.where(j < n, z, 0.0))
+    lo, hi, frac, valid = _positions(lengths, w.size, width)
+    return np.asarray(np.where(valid, w[lo] * (1.0 - frac) + w[hi] * frac, 0.0))
 
 
 def weighted_vectors(

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import atomic_path
+from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
-
-PathLike = str | os.PathLike[str]
 
 
 def extract_wiki_dump(

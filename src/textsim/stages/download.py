@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Sequence
 
-log = logging.getLogger(__name__)
+from textsim.io import PathLike
 
-PathLike = str | os.PathLike[str]
+log = logging.getLogger(__name__)
 
 
 def fetch_resource(

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
-from textsim.io import atomic_path
+from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
-
-PathLike = str | os.PathLike[str]
 
 
 def score_baselines(

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Mapping
 from pathlib import Path
 
 import pandas as pd
 
-log = logging.getLogger(__name__)
+from textsim.io import PathLike
 
-PathLike = str | os.PathLike[str]
+log = logging.getLogger(__name__)
 
 
 def plot_similarity_histogram(

@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from textsim.io import atomic_path
+from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
-
-PathLike = str | os.PathLike[str]
 
 
 def extract_pair_candidates(

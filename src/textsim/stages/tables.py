@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-log = logging.getLogger(__name__)
+from textsim.io import PathLike
 
-PathLike = str | os.PathLike[str]
+log = logging.getLogger(__name__)
 
 
 def table_icdmw_1(

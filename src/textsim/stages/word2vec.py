@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from textsim.io import atomic_path
+from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
-
-PathLike = str | os.PathLike[str]
 
 
 def train_word2vec(
