@@ -115,3 +115,35 @@ def test_curate_max_couples_and_single_article() -> None:
     )
     non = ok[~ok["related"]]
     assert (non["paragraph1"] != non["paragraph2"]).all()
+
+
+def test_candidates_and_corpus_stream_do_not_depend_on_sharding(tmp_path: Path) -> None:
+    """The same articles split into 1 or 3 shards (round-robin, as the dump extraction
+    does): identical candidates and an identical word2vec sentence stream."""
+    from textsim.corpus import CleanCorpus
+
+    lines = _shard(tmp_path).read_text().splitlines()
+    by_article: dict[str, list[str]] = {}
+    for line in lines:
+        by_article.setdefault(line.split("\t")[0], []).append(line)
+    articles = list(by_article)
+    vocab = {f"w{i}" for i in range(50)}
+    specs = [parse_length("10"), parse_length("var", (10, 30))]
+    results = {}
+    for n in (1, 3):
+        paths = []
+        for s in range(n):
+            p = tmp_path / f"n{n}-{s}.tsv"
+            p.write_text("".join(x + "\n" for a in articles[s::n] for x in by_article[a]))
+            paths.append(p)
+        cand = pd.concat(
+            [extract_candidates(p, i, vocab, specs, seed=4) for i, p in enumerate(paths)]
+        )
+        results[n] = (
+            cand.sort_values(["length", "paragraph"]).reset_index(drop=True),
+            list(CleanCorpus(paths)),
+        )
+    pd.testing.assert_frame_equal(results[1][0], results[3][0])
+    assert results[1][1] == results[3][1]
+    assert results[1][0]["paragraph"].is_unique is False  # one id per paragraph and length
+    assert results[1][0].groupby("length")["paragraph"].apply(lambda p: p.is_unique).all()

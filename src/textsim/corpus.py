@@ -13,8 +13,10 @@ from __future__ import annotations
 import bz2
 import contextlib
 import gzip
+import heapq
 import html
 import io
+import itertools
 import logging
 import lzma
 import multiprocessing
@@ -175,15 +177,33 @@ def iter_clean(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, l
             yield article, text.split()
 
 
+def _article_key(article: str) -> tuple[int, int, str]:
+    return (0, int(article), "") if article.isdigit() else (1, 0, article)
+
+
+def _iter_articles(
+    path: str | os.PathLike[str],
+) -> Iterator[tuple[tuple[int, int, str], list[list[str]]]]:
+    """``(sort key, paragraphs)`` per article of one cleaned shard."""
+    for article, group in itertools.groupby(iter_clean([path]), key=lambda x: x[0]):
+        yield _article_key(article), [tokens for _, tokens in group]
+
+
 class CleanCorpus:
-    """A restartable iterable of token lists over cleaned shards (for gensim)."""
+    """A restartable iterable of token lists over cleaned shards (for gensim).
+
+    Articles are merged across shards in article-id order (each shard is in
+    dump order, i.e. ascending page id), so the sentence stream (and hence a
+    single-threaded word2vec model) is the same for any number of shards.
+    """
 
     def __init__(self, paths: Sequence[str | os.PathLike[str]]) -> None:
         self.paths = list(paths)
 
     def __iter__(self) -> Iterator[list[str]]:
-        for _, tokens in iter_clean(self.paths):
-            yield tokens
+        streams = [_iter_articles(p) for p in self.paths]
+        for _, paragraphs in heapq.merge(*streams, key=lambda x: x[0]):
+            yield from paragraphs
 
 
 def split_evenly(items: Sequence[str], n_parts: int) -> list[list[str]]:

@@ -15,13 +15,14 @@ Two steps, so that the corpus can be processed shard by shard:
    paragraph), balances the classes and splits train / test / validation in
    the paper's proportions 1.5 / 1.5 / 1.9.
 
-Every random choice derives from the config seed, the shard index and the
-length, so the couples are identical for a given corpus and seed, whatever
-order the shards are processed in.
+Every random choice derives from the config seed, the length and global
+article / paragraph ids, so the couples are identical for a given corpus and
+seed, whatever the number of shards and the order they are processed in.
 """
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import zlib
@@ -76,6 +77,21 @@ def _seed_for(seed: int, *parts: str | int) -> list[int]:
     return [seed, *(zlib.crc32(str(p).encode()) for p in parts)]
 
 
+def paragraph_id(article: str, index: int) -> int:
+    """A global paragraph id: article id · 10⁵ + index of the paragraph in its article
+    (non-numeric article ids are hashed)."""
+    number = int(article) if article.isdigit() else zlib.crc32(article.encode()) & 0x7FFFFFFF
+    return number * 100_000 + index
+
+
+def _variable_lengths(seed: int, spec: LengthSpec, pid: int) -> tuple[int, int]:
+    """L1, L2 uniform in ``spec.low..spec.high``, a function of (seed, spec, paragraph) only."""
+    digest = hashlib.blake2b(f"{seed}:{spec.name}:{pid}".encode(), digest_size=8).digest()
+    h = int.from_bytes(digest, "little")
+    span = spec.high - spec.low + 1
+    return spec.low + h % span, spec.low + (h // span) % span
+
+
 def cut_pair(
     tokens: Sequence[str], vocab: Collection[str], len1: int, len2: int, skip: int = 2
 ) -> tuple[list[str], list[str]] | None:
@@ -116,19 +132,23 @@ def extract_candidates(
     """Candidate text couples of one cleaned shard, for each length spec.
 
     Columns: ``length`` (spec name), ``article``, ``paragraph`` (a global
-    paragraph id: shard index · 10⁹ + line number), ``text1``, ``text2``.
+    paragraph id: article id · 10⁵ + the paragraph's index in its article),
+    ``text1``, ``text2``. Nothing depends on how the corpus was sharded: the
+    variable lengths of a paragraph derive from the seed and its global id, so
+    any ``corpus.n_shards`` gives the same candidates (``shard_index`` only
+    labels the log).
     """
-    rngs = {
-        spec.name: np.random.default_rng(_seed_for(seed, "candidates", spec.name, shard_index))
-        for spec in lengths
-    }
     cols: dict[str, list[object]] = {
         k: [] for k in ("length", "article", "paragraph", "text1", "text2")
     }
-    for line, (article, tokens) in enumerate(iter_clean([shard])):
+    previous, k = None, 0
+    for article, tokens in iter_clean([shard]):
+        k = k + 1 if article == previous else 0
+        previous = article
+        pid = paragraph_id(article, k)
         for spec in lengths:
             if spec.variable:
-                l1, l2 = (int(x) for x in rngs[spec.name].integers(spec.low, spec.high + 1, size=2))
+                l1, l2 = _variable_lengths(seed, spec, pid)
                 needed = l1 + l2 + (l1 + l2) // 4
             else:
                 l1 = l2 = spec.low
@@ -140,7 +160,7 @@ def extract_candidates(
                 continue
             cols["length"].append(spec.name)
             cols["article"].append(article)
-            cols["paragraph"].append(shard_index * 1_000_000_000 + line)
+            cols["paragraph"].append(pid)
             cols["text1"].append(" ".join(cut[0]))
             cols["text2"].append(" ".join(cut[1]))
     frame = pd.DataFrame(cols).astype({"length": str, "article": str, "paragraph": np.int64})
