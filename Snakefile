@@ -31,6 +31,8 @@ include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"
 include: "workflow/rules/pairs.smk"
 include: "workflow/rules/evaluate.smk"
+include: "workflow/rules/twitter.smk"
+include: "workflow/rules/transfer.smk"
 include: "workflow/rules/learned.smk"
 include: "workflow/rules/paper.smk"
 

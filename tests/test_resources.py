@@ -91,3 +91,47 @@ def test_package_checksum_mismatch(tmp_path: Path, monkeypatch: pytest.MonkeyPat
         fetch_file("wordsim353", tmp_path / "ws.tsv")
     assert not (tmp_path / "ws.tsv").exists()
     shutil.rmtree(tmp_path)
+
+
+def test_zip_archive_member_is_extracted_and_verified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    import zipfile
+
+    import textsim.resources as res
+
+    archive = tmp_path / "Health-News-Tweets.zip"
+    payload = b"1|Thu Apr 09 01:31:50 +0000 2015|text\n"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("Health-Tweets/bbchealth.txt", payload)
+    good = res.Resource(
+        name="zipped",
+        kind="files",
+        description="test",
+        licence="test",
+        url=archive.as_uri(),
+        archive="zip",
+        files={"Health-Tweets/bbchealth.txt": hashlib.sha256(payload).hexdigest()},
+    )
+    monkeypatch.setattr(res, "get_resource", lambda name: good)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the archive cache goes there
+    out = fetch_file("zipped", tmp_path / "out" / "bbc.txt", file="Health-Tweets/bbchealth.txt")
+    assert out.read_bytes() == payload
+    with pytest.raises(ResourceError, match="has no file"):
+        fetch_file("zipped", tmp_path / "out" / "x.txt", file="Health-Tweets/other.txt")
+
+
+def test_tweet_resources_verify_against_the_mirror(tmp_path: Path, mirror: Path) -> None:
+    health = get_resource("health-news-tweets")
+    assert len(health.files) == 16 and health.archive == "zip"
+    out = fetch_file(
+        "health-news-tweets", tmp_path / "b.txt", file="Health-Tweets/bbchealth.txt", mirror=mirror
+    )
+    assert out.stat().st_size > 0
+    out = fetch_file(
+        "news-agency-tweets-2020", tmp_path / "t.bz2", file="tweets.jsonl.bz2", mirror=mirror
+    )
+    assert out.stat().st_size > 0
+    google = get_resource("google-news-vectors")
+    assert google.checksum_algorithm == "md5" and google.url

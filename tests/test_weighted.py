@@ -205,3 +205,28 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
     (tmp_path / "bad.json").write_text('{"format": "other"}')
     with pytest.raises(ValueError, match="not a textsim weight file"):
         WeightedEmbedding.load(tmp_path / "bad.json", emb)
+
+
+def test_kappa_grid_search_records_every_fold_and_picks_the_lowest_mean_error() -> None:
+    from textsim.embeddings import WordEmbeddings
+    from textsim.learned import select_kappa
+
+    rng = np.random.default_rng(3)
+    words = [f"w{i}" for i in range(40)]
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(40, 5)), np.arange(1, 41), 100)
+    # related couples share their rarest word
+    a, b = [], []
+    for i in range(300):
+        rare = words[rng.integers(0, 8)]
+        ta = [rare, *rng.choice(words[8:], 4)]
+        tb = [rare if i % 2 == 0 else words[rng.integers(0, 8)], *rng.choice(words[8:], 4)]
+        a.append(" ".join(ta))
+        b.append(" ".join(tb))
+    related = np.arange(300) % 2 == 0
+    kappa, records = select_kappa(emb, (a, b), related, n_max=5, grid=[0.5, 20.0], folds=3, seed=1)
+    assert len(records) == 6 and {r["fold"] for r in records} == {0, 1, 2}
+    means = {k: np.mean([r["error"] for r in records if r["kappa"] == k]) for k in (0.5, 20.0)}
+    assert kappa == min(means, key=lambda k: (means[k], k))
+    assert all(0.0 <= r["error"] <= 0.5 for r in records)
+    with pytest.raises(ValueError, match="too few"):
+        select_kappa(emb, (a[:4], b[:4]), related[:4], n_max=5, grid=[1.0], folds=3)

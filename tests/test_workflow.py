@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -168,8 +171,18 @@ def test_tiny_run_makes_every_artifact(tiny_project: Path) -> None:
         for ext in ("pdf", "png"):
             assert (paper / f"figures/{name}.{ext}").stat().st_size > 1000
     prl = pd.read_csv(paper / "tables/prl-table-1.csv")
-    assert set(prl["length"].astype(str)) == {"20", "var"}
+    assert set(prl["length"].astype(str)) == {"20", "var", "transfer"}
     assert {"learned_contrastive", "learned_median"} <= set(prl["method"])
+    # kappa: chosen by the cross-validated grid search, recorded, and used by the median model
+    kappa = json.loads((tiny_project / "results/weights/kappa.json").read_text())
+    assert kappa["grid"] == [80.0, 160.0] and kappa["kappa"] in kappa["grid"]
+    search = pd.read_csv(tiny_project / "results/weights/kappa-search.csv")
+    assert len(search) == 2 * 2 and search.loc[search["chosen"], "kappa"].eq(kappa["kappa"]).all()
+    median = json.loads((tiny_project / "results/weights/20/median.json").read_text())
+    assert median["kappa"] == kappa["kappa"]
+    # transfer: the variable-length weights applied unchanged to the 30-d CBOW vectors
+    transfer = prl[prl["length"].astype(str) == "transfer"]
+    assert transfer["n_test"].iloc[0] == prl[prl["length"].astype(str) == "var"]["n_test"].iloc[0]
     t1 = pd.read_csv(paper / "tables/icdmw-table-1.csv")
     assert len(t1) == 9 * 3 * 2  # techniques × lengths × vector variants
     assert t1["split_error_pct"].between(0, 60).all()
@@ -269,3 +282,44 @@ def test_embed_command_uses_trained_weights(tiny_project: Path, tmp_path: Path) 
     )
     assert res.returncode == 2
     assert "trained on 50-d vectors, these are 3-d" in res.stderr
+
+
+@pytest.mark.workflow
+def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_path: Path) -> None:
+    """Kill the whole workflow (SIGKILL) while weights are being trained, rerun, and get
+    tables and weights byte-identical to the uninterrupted run (also: same config and
+    seed twice give the same numbers, deterministic switch on in the tiny config)."""
+    project = copy_project(tmp_path)
+    cmd = [*SNAKEMAKE, "-s", str(project / "Snakefile"), "--configfile"]
+    cmd += [str(project / "configs/tiny.yaml"), "--cores", "2"]
+    proc = subprocess.Popen(
+        cmd,
+        cwd=project,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    weights_logs = project / "logs/weights"
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and proc.poll() is None:
+        if weights_logs.is_dir() and any(weights_logs.rglob("*.log")):
+            time.sleep(2)  # inside a training job
+            break
+        time.sleep(0.5)
+    assert proc.poll() is None, "the workflow ended before it could be interrupted"
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert not (project / "results/paper/tables/prl-table-1.csv").exists()
+    res = smk_in(project, "--cores", "2", "--rerun-incomplete")
+    assert res.returncode == 0, res.stderr[-5000:]
+    compared = 0
+    for pattern in (
+        "results/paper/tables/*",
+        "results/weights/**/*.json",
+        "results/metrics/*/*.csv",
+    ):
+        for ref in sorted(tiny_project.glob(pattern)):
+            rel = ref.relative_to(tiny_project)
+            assert (project / rel).read_bytes() == ref.read_bytes(), rel
+            compared += 1
+    assert compared > 30

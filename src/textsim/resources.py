@@ -71,6 +71,7 @@ class Resource:
     sha256: str | None = None
     checksum_url: str | None = None
     checksum_algorithm: str = "sha256"
+    archive: str | None = None
     files: dict[str, str] = field(default_factory=dict)
 
     def file_names(self, limit: int | None = None) -> list[str]:
@@ -100,7 +101,7 @@ def load_registry() -> dict[str, Resource]:
     for name, spec in raw.items():
         spec = dict(spec)
         checksums = spec.pop("checksums", None)
-        files: dict[str, str] = {}
+        files: dict[str, str] = {k: str(v).lower() for k, v in spec.pop("files", {}).items()}
         if checksums is not None:
             files = _read_checksum_list((data_dir / checksums).read_text(), str(checksums))
         registry[name] = Resource(name=name, files=files, **spec)
@@ -166,6 +167,31 @@ def _download(url: str, dest: Path, attempts: int = 3) -> None:
     raise ResourceError(f"could not download {url}: {last}")
 
 
+def _extract_from_zip(url: str, member: str, dest: Path) -> None:
+    """Download the zip at ``url`` once (cached in the temp dir) and extract ``member``."""
+    import tempfile
+    import zipfile
+
+    cache = Path(tempfile.gettempdir()) / "textsim-archives"
+    cache.mkdir(exist_ok=True)
+    archive = cache / (hashlib.sha256(url.encode()).hexdigest()[:16] + ".zip")
+    if not archive.is_file():
+        with atomic_path(archive) as tmp:
+            _download(url, tmp)
+    try:
+        with zipfile.ZipFile(archive) as zf:
+            names = {n.removeprefix("./"): n for n in zf.namelist()}
+            if member not in names:
+                raise ResourceError(f"{url}: the archive has no member {member}")
+            with zf.open(names[member]) as src, open(dest, "wb") as out:
+                shutil.copyfileobj(src, out)
+    except zipfile.BadZipFile:
+        archive.unlink(missing_ok=True)
+        raise ResourceError(
+            f"{url}: corrupt zip archive (removed; rerun to download again)"
+        ) from None
+
+
 def _package_file(resource: Resource) -> Path:
     assert resource.package and resource.path
     spec = importlib.util.find_spec(resource.package)
@@ -225,13 +251,16 @@ def fetch_file(
                     raise ResourceError(f"{src} is missing from the mirror (resource {name})")
                 shutil.copyfile(src, tmp)
                 label = str(src)
+            elif resource.url and resource.archive == "zip":
+                _extract_from_zip(resource.url, file, tmp)
+                label = f"{resource.url} member {file}"
             elif resource.url:
                 url = f"{resource.url.rstrip('/')}/{file}"
                 _download(url, tmp)
                 label = url
             else:
                 raise ResourceError(f"resource {name!r} cannot be downloaded: {resource.obtain}")
-            _verify(tmp, expected, "sha256", f"{label} (resource {name})")
+            _verify(tmp, expected, resource.checksum_algorithm, f"{label} (resource {name})")
         elif resource.kind == "dump":
             if not date or not resource.url:
                 raise ResourceError(f"resource {name!r} needs a dump date (corpus.dump.date)")

@@ -102,7 +102,7 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
     for length in lens:
         sub = long if length is None else long[long["length"] == length]
         sub = sub.set_index("technique")
-        prefix = f"{length} words: " if length is not None else ""
+        prefix = f"{_block_name(length)}: " if length is not None else ""
         cols.append(sub["paper_split_error_pct"].map(_pct).rename(f"{prefix}error (paper)"))
         cols.append(sub["split_error_pct"].map("{:.2f}%".format).rename(f"{prefix}error (ours)"))
         cols.append(sub["paper_js"].map(_js).rename(f"{prefix}JS (paper)"))
@@ -114,8 +114,23 @@ def _wide(long: pd.DataFrame, by_length: bool) -> pd.DataFrame:
     return pd.DataFrame(pd.concat(cols, axis=1))
 
 
+#: column-block names of couple sets that are not a fixed length
+BLOCK_NAMES = {
+    "var": "variable length",
+    "transfer": "other embeddings, variable length",
+    "twitter": "Twitter",
+    "twitter-slot": "Twitter, same-slot non-pairs",
+}
+
+
+def _block_name(length: str) -> str:
+    return BLOCK_NAMES.get(str(length), f"{length} words")
+
+
 def _length_label(length: str) -> str:
-    return "; variable-length texts" if str(length) == "var" else f"; texts of {length} words"
+    if str(length) in BLOCK_NAMES:
+        return f"; {BLOCK_NAMES[str(length)]}"
+    return f"; texts of {length} words"
 
 
 def _pct(v: float) -> str:

@@ -23,12 +23,54 @@ EUCLIDEAN_METHODS = [
 BASELINE_METHODS = TABLE_I_METHODS + TABLE_II_METHODS + EUCLIDEAN_METHODS
 WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]
 PROCEDURES = list(config["weights"]["procedures"])
+TWITTER = config.get("twitter", {})
+TWITTER_SETS = [{"paper": "twitter", "slot": "twitter-slot"}[v] for v in TWITTER.get("variants", [])]
+TRANSFER = config.get("transfer", {})
+TRANSFER_ON = TRANSFER.get("source", "none") != "none" and "var" in WEIGHT_LENGTHS
+KAPPA = config["weights"]["kappa"]
+KAPPA_SEARCH = config["weights"].get("kappa_search", {})
 
 
 wildcard_constraints:
     shard=r"\d{3}",
-    length=r"\d+|var",
+    length=r"\d+|var|transfer|twitter|twitter-slot",
     vectors=r"unit|raw",
+
+
+# A couple set ("length" wildcard): 10/20/30/var Wikipedia couples, the Twitter sets,
+# or "transfer" = the variable-length couples embedded with another word2vec model.
+def couples_for(wildcards):
+    length = "var" if wildcards.length == "transfer" else wildcards.length
+    return f"results/pairs/{length}/couples.parquet"
+
+
+TRANSFER_VECTORS = (
+    "results/word2vec-google/vectors.kv"
+    if TRANSFER.get("source") == "google-news"
+    else "results/word2vec-transfer/vectors.kv"
+)
+
+
+def vectors_for(wildcards):
+    return TRANSFER_VECTORS if wildcards.length == "transfer" else "results/word2vec/vectors.kv"
+
+
+def weights_for(wildcards):
+    length = "var" if wildcards.length == "transfer" else wildcards.length
+    return f"results/weights/{length}/{wildcards.procedure}.json"
+
+
+def n_max_for(length):
+    if length.isdigit():
+        return int(length)
+    if length.startswith("twitter"):
+        return TWITTER["n_max"]
+    return config["weights"]["n_max_variable"]
+
+
+def kappa_input(wildcards):
+    """The kappa search result, when kappa is auto and the procedure uses it."""
+    return ["results/weights/kappa.json"] if KAPPA == "auto" and wildcards.procedure == "median" else []
 
 
 def src(*modules):
@@ -44,6 +86,29 @@ def get_extracted_files():
     spec = config["corpus"]["extracted"]
     resource = get_resource(spec["resource"])
     return resource.name, resource.file_names(spec.get("max_files"))
+
+
+def get_transfer_files():
+    """WikiExtractor files of the transfer slice: the slice_files after corpus.extracted.max_files."""
+    if TRANSFER.get("source") != "slice":
+        return []
+    if config["corpus"]["source"] != "extracted":
+        raise ValueError("config key transfer.source: slice needs corpus.source: extracted")
+    spec = config["corpus"]["extracted"]
+    names = get_resource(spec["resource"]).file_names()
+    start = spec.get("max_files") or len(names)
+    files = names[start : start + TRANSFER["slice_files"]]
+    if not files:
+        raise ValueError(
+            f"config key transfer.slice_files: no WikiExtractor files left after the first {start}"
+        )
+    return files
+
+
+def get_transfer_corpus():
+    if TRANSFER.get("source") == "slice":
+        return ["results/transfer/corpus.tsv"]
+    return expand("results/corpus/clean/{shard}.tsv", shard=SHARDS)
 
 
 def get_raw_shards():
@@ -81,16 +146,29 @@ def metrics_params():
 
 
 def learned_runs():
-    """(length, procedure) pairs to train: ICDMW importance factors only for fixed lengths."""
-    return [(L, p) for L in WEIGHT_LENGTHS for p in PROCEDURES if not (p == "icdmw" and L == "var")]
+    """(couple set, procedure) pairs to train: ICDMW importance factors only for fixed lengths."""
+    sets = WEIGHT_LENGTHS + TWITTER_SETS
+    return [(L, p) for L in sets for p in PROCEDURES if not (p == "icdmw" and not L.isdigit())]
+
+
+def scored_runs():
+    """(couple set, procedure) pairs to evaluate: the trained ones plus the transfer block."""
+    runs = learned_runs()
+    if TRANSFER_ON:
+        runs += [("transfer", p) for L, p in learned_runs() if L == "var"]
+    return runs
 
 
 def learned_metrics(length, procedures=None):
     return [
         f"results/learned/{L}/{p}.csv"
-        for L, p in learned_runs()
+        for L, p in scored_runs()
         if L == length and (procedures is None or p in procedures)
     ]
+
+
+def prl_table_1_blocks():
+    return WEIGHT_LENGTHS + (["transfer"] if TRANSFER_ON else [])
 
 
 def get_paper_targets():
@@ -107,7 +185,17 @@ def get_paper_targets():
     if config["figures"]["length"] in LENGTHS:
         targets += expand("results/paper/figures/icdmw-figure-{n}.{ext}", n=[1, 2], ext=["pdf", "png"])
     runs = learned_runs()
-    targets += [f"results/learned/{L}/{p}.csv" for L, p in runs]
+    targets += [f"results/learned/{L}/{p}.csv" for L, p in scored_runs()]
+    targets += expand("results/pairs/{length}/summary.csv", length=TWITTER_SETS)
+    targets += expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS)
+    if TRANSFER_ON:
+        targets += expand("results/metrics/transfer/{vectors}.csv", vectors=VECTORS)
+    if KAPPA == "auto" and any(p == "median" for _, p in runs):
+        targets += ["results/weights/kappa.json"]
+    if TWITTER_SETS and all((L, p) in runs for L in TWITTER_SETS for p in ("contrastive", "median")):
+        targets += expand("results/paper/tables/prl-table-2.{ext}", ext=["csv", "md", "tex", "html"])
+    if "twitter" in TWITTER_SETS:
+        targets += expand("results/paper/figures/prl-figure-2.{ext}", ext=["pdf", "png"])
     if ("20", "icdmw") in runs:
         targets += expand("results/paper/tables/icdmw-table-3.{ext}", ext=["csv", "md", "tex", "html"])
         targets += expand("results/paper/figures/icdmw-figure-{n}.{ext}", n=[4, 5], ext=["pdf", "png"])
@@ -138,4 +226,38 @@ def table_note():
         "which shrinks with fewer couples; 'JS robust' "
         f"({js['robust_bins']} bins over the observed range, no smoothing) is comparable across sample sizes. "
         "Split error: threshold chosen on validation, error on test."
+    )
+
+
+def transfer_note():
+    if not TRANSFER_ON:
+        return ""
+    src_ = TRANSFER.get("source")
+    if src_ == "google-news":
+        other = "the Google News 300-d vectors (as in the paper)"
+    else:
+        w = TRANSFER.get("word2vec", {})
+        algo = "skip-gram" if w.get("sg", 1) else "CBOW"
+        where = (
+            f"{TRANSFER.get('slice_files')} other WikiExtractor files"
+            if src_ == "slice"
+            else "our own corpus"
+        )
+        other = f"{w.get('vector_size', 400)}-d {algo} word2vec trained on {where} (offline stand-in for Google News)"
+    return (
+        f" Transfer block: the variable-length weights applied unchanged to {other}; "
+        "document frequencies from our Wikipedia corpus, missing words df = 1."
+    )
+
+
+def twitter_note():
+    sources = ", ".join(TWITTER.get("sources", []))
+    return (
+        f"Ours: tweets of {sources} (the paper: 341,949 tweets of 100 news agencies, August 2015); "
+        f"word2vec and document frequencies from {corpus_description()}, as in the paper; "
+        f"{TWITTER.get('n_max')} learned weights. 'Twitter': related tweets at most "
+        f"{TWITTER.get('window_minutes')} minutes apart, non-related at any time (the paper's rules); "
+        "'same-slot non-pairs': both in the same aligned time slot (the authors' code). "
+        "The paper reports one Twitter block; its values are shown beside both. "
+        "Split error: threshold on validation, error on test; n_test per row in the CSV."
     )

@@ -4,10 +4,10 @@
 
 rule fetch_wiki_extracted:
     output:
-        [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1]],
+        [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
     params:
         resource=get_extracted_files()[0],
-        files=get_extracted_files()[1],
+        files=get_extracted_files()[1] + get_transfer_files(),
         mirror=config.get("resources", {}).get("mirror"),
     log:
         "logs/download/wiki-extracted.log",

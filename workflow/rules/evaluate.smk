@@ -4,8 +4,8 @@
 
 rule score_baselines:
     input:
-        couples="results/pairs/{length}/couples.parquet",
-        vectors="results/word2vec/vectors.kv",
+        couples=couples_for,
+        vectors=vectors_for,
         docfreq="results/docfreq/docfreq.tsv",
         code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec", "stages/evaluate"),
     output:

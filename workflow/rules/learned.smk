@@ -1,22 +1,62 @@
 # Learned idf-rank weights (Keras): training on the train split, scoring and evaluation.
 
 
+rule select_kappa:
+    input:
+        couples=f"results/pairs/{KAPPA_SEARCH.get('length', '20')}/couples.parquet",
+        vectors="results/word2vec/vectors.kv",
+        docfreq="results/docfreq/docfreq.tsv",
+        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "distances", "metrics", "word2vec", "stages/learned"),
+    output:
+        json="results/weights/kappa.json",
+        csv=report(
+            "results/weights/kappa-search.csv",
+            caption="../report/kappa_search.rst",
+            category="3. PRL 2016",
+            labels={"artifact": "kappa grid search"},
+        ),
+    params:
+        length=KAPPA_SEARCH.get("length", "20"),
+        n_max=n_max_for(KAPPA_SEARCH.get("length", "20")),
+        grid=KAPPA_SEARCH.get("grid"),
+        folds=KAPPA_SEARCH.get("folds"),
+        max_couples=KAPPA_SEARCH.get("max_couples"),
+        seed=config["seed"],
+        deterministic=config.get("deterministic", False),
+        normalize=VECTORS[0] == "unit",
+    threads: 2
+    log:
+        "logs/weights/select_kappa.log",
+    benchmark:
+        "benchmarks/weights/select_kappa.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=600,
+        gpu=1,
+    conda:
+        "../../envs/keras.yaml"
+    script:
+        "../scripts/select_kappa.py"
+
+
 rule train_weights:
     input:
         couples="results/pairs/{length}/couples.parquet",
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
+        kappa=kappa_input,
         code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec", "stages/learned"),
     output:
         "results/weights/{length}/{procedure}.json",
     params:
-        n_max_variable=config["weights"]["n_max_variable"],
-        kappa=config["weights"]["kappa"],
+        n_max=lambda wc: n_max_for(wc.length),
+        kappa=KAPPA,
         seed=config["seed"],
         deterministic=config.get("deterministic", False),
         normalize=VECTORS[0] == "unit",
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
+        length=r"\d+|var|twitter|twitter-slot",
     threads: 2
     log:
         "logs/weights/{length}/{procedure}.log",
@@ -34,10 +74,10 @@ rule train_weights:
 
 rule score_learned:
     input:
-        couples="results/pairs/{length}/couples.parquet",
-        vectors="results/word2vec/vectors.kv",
+        couples=couples_for,
+        vectors=vectors_for,
         docfreq="results/docfreq/docfreq.tsv",
-        weights="results/weights/{length}/{procedure}.json",
+        weights=weights_for,
         code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec", "stages/learned"),
     output:
         "results/learned/{length}/{procedure}.parquet",

@@ -33,6 +33,8 @@ rule curate_pairs:
     output:
         couples="results/pairs/{length}/couples.parquet",
         summary="results/pairs/{length}/summary.csv",
+    wildcard_constraints:
+        length=r"\d+|var",
     params:
         seed=config["seed"],
         proportions=config["pairs"]["proportions"],

@@ -145,8 +145,8 @@ rule table_icdmw_3:
 
 rule table_prl_1:
     input:
-        baseline=expand("results/metrics/{length}/{vectors}.csv", length=WEIGHT_LENGTHS, vectors=VECTORS[0]),
-        learned=[m for L in WEIGHT_LENGTHS for m in learned_metrics(L, ["contrastive", "median"])],
+        baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=VECTORS[0]),
+        learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
         code=src("tables", "published", "evaluate", "stages/tables"),
     output:
         csv="results/paper/tables/prl-table-1.csv",
@@ -159,10 +159,10 @@ rule table_prl_1:
             labels={"artifact": "Table 1"},
         ),
     params:
-        lengths=WEIGHT_LENGTHS,
-        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in WEIGHT_LENGTHS},
+        lengths=prl_table_1_blocks(),
+        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
         vectors=VECTORS[0],
-        note=table_note(),
+        note=table_note() + transfer_note(),
     log:
         "logs/paper/table_prl_1.log",
     resources:
@@ -250,3 +250,62 @@ rule plot_prl_figure_3:
         "../../envs/plot.yaml"
     script:
         "../scripts/plot_prl_figure_3.py"
+
+
+rule table_prl_2:
+    input:
+        baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS[0]),
+        learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
+        code=src("tables", "published", "evaluate", "stages/tables"),
+    output:
+        csv="results/paper/tables/prl-table-2.csv",
+        md="results/paper/tables/prl-table-2.md",
+        tex="results/paper/tables/prl-table-2.tex",
+        html=report(
+            "results/paper/tables/prl-table-2.html",
+            caption="../report/prl_table_2.rst",
+            category="3. PRL 2016",
+            labels={"artifact": "Table 2"},
+        ),
+    params:
+        lengths=TWITTER_SETS,
+        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
+        vectors=VECTORS[0],
+        note=twitter_note(),
+    log:
+        "logs/paper/table_prl_2.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/table_prl_2.py"
+
+
+rule plot_prl_figure_2:
+    input:
+        scores=f"results/scores/twitter/{VECTORS[0]}.parquet",
+        code=src("plots", "stages/figures"),
+    output:
+        pdf="results/paper/figures/prl-figure-2.pdf",
+        png=report(
+            "results/paper/figures/prl-figure-2.png",
+            caption="../report/prl_figure_2.rst",
+            category="3. PRL 2016",
+            labels={"artifact": "Figure 2"},
+        ),
+    params:
+        method="mean_euclidean",
+        xlabel="similarity of mean embeddings (1 − Euclidean distance, validation-normalised)",
+        bins=config["figures"]["bins"],
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/plot_prl_figure_2.log",
+    resources:
+        mem_mb=1000,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/plot_similarity_histogram.py"

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.stages.learned import train_learned_weights
+from textsim.stages.learned import read_kappa, train_learned_weights
 
 setup_logging(snakemake.log[0])
 train_learned_weights(
@@ -9,8 +9,8 @@ train_learned_weights(
     snakemake.output[0],
     length=snakemake.wildcards.length,
     procedure=snakemake.wildcards.procedure,
-    n_max_variable=snakemake.params.n_max_variable,
-    kappa=snakemake.params.kappa,
+    n_max=snakemake.params.n_max,
+    kappa=read_kappa(snakemake.params.kappa, (snakemake.input.kappa or [None])[0]),
     seed=snakemake.params.seed,
     deterministic=snakemake.params.deterministic,
     normalize=snakemake.params.normalize,

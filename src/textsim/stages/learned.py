@@ -26,7 +26,7 @@ def train_learned_weights(
     *,
     length: str,
     procedure: str,
-    n_max_variable: int,
+    n_max: int,
     kappa: float,
     seed: int,
     deterministic: bool,
@@ -38,7 +38,6 @@ def train_learned_weights(
     emb = _embeddings(vectors, docfreq, normalize)
     frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
     train = frame[frame["split"] == "train"]
-    n_max = int(length) if length.isdigit() else n_max_variable
     model = WeightedEmbedding(
         emb,
         n_max=n_max,
@@ -87,3 +86,80 @@ def score_learned(
     out = pd.DataFrame({"split": sel["split"].astype(str), "related": sel["related"], name: sim})
     with atomic_path(output) as tmp:
         out.to_parquet(tmp, index=False)
+
+
+def select_kappa(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    output: PathLike,
+    table: PathLike,
+    *,
+    length: str,
+    n_max: int,
+    grid: list[float],
+    folds: int,
+    max_couples: int | None,
+    seed: int,
+    deterministic: bool,
+    normalize: bool,
+) -> None:
+    """Cross-validated grid search of κ on the train split; JSON (chosen κ) + CSV (all folds)."""
+    import json
+
+    import numpy as np
+
+    from textsim.learned import select_kappa as search
+
+    emb = _embeddings(vectors, docfreq, normalize)
+    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    train = frame[frame["split"] == "train"].reset_index(drop=True)
+    if max_couples is not None and len(train) > max_couples:
+        rng = np.random.default_rng([seed, 161])
+        train = train.iloc[np.sort(rng.choice(len(train), max_couples, replace=False))]
+    log.info(
+        "kappa search on %d train couples of set %s: grid %s, %d folds",
+        len(train),
+        length,
+        grid,
+        folds,
+    )
+    kappa, records = search(
+        emb,
+        (train["text1"], train["text2"]),
+        train["related"].to_numpy(),
+        n_max=n_max,
+        grid=grid,
+        folds=folds,
+        seed=seed,
+        deterministic=deterministic,
+    )
+    result = pd.DataFrame(records)
+    summary = result.groupby("kappa")["error"].agg(["mean", "std"]).reset_index()
+    log.info("mean held-out split error per kappa:\n%s\nchosen kappa = %g", summary, kappa)
+    with atomic_path(table) as tmp:
+        result.assign(chosen=result["kappa"] == kappa).to_csv(tmp, index=False, float_format="%.6g")
+    doc = {
+        "kappa": kappa,
+        "grid": [float(k) for k in grid],
+        "folds": folds,
+        "length": length,
+        "n_couples": len(train),
+        "mean_error": dict(
+            zip(summary["kappa"].astype(str), summary["mean"].round(6), strict=True)
+        ),
+    }
+    with atomic_path(output) as tmp:
+        tmp.write_text(json.dumps(doc, indent=2) + "\n")
+
+
+def read_kappa(kappa: float | str, search: PathLike | None) -> float:
+    """The configured κ, or the one chosen by the search when ``kappa == "auto"``."""
+    import json
+    from pathlib import Path
+
+    if kappa != "auto":
+        return float(kappa)
+    if search is None:
+        raise ValueError("weights.kappa is auto but no kappa search result was given")
+    return float(json.loads(Path(search).read_text())["kappa"])

@@ -32,3 +32,13 @@ def evaluate_word2vec(
     frame = evaluate_word_vectors(load_vectors(vectors), analogies, wordsim)
     with atomic_path(output) as tmp:
         frame.to_csv(tmp, index=False, float_format="%.4f")
+
+
+def convert_vectors(source: PathLike, output: PathLike, *, binary: bool = True) -> None:
+    """Published vectors in word2vec format (e.g. Google News, gzip binary) → gensim ``.kv``."""
+    from gensim.models import KeyedVectors
+
+    kv = KeyedVectors.load_word2vec_format(str(source), binary=binary)
+    log.info("read %d vectors of dimension %d from %s", len(kv), kv.vector_size, source)
+    with atomic_path(output) as tmp:
+        kv.save(str(tmp), sep_limit=1 << 62, pickle_protocol=4)

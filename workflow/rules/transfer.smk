@@ -1,0 +1,81 @@
+# Out-of-the-box transfer (PRL Table 1, third block): a second embedding set. Offline:
+# word2vec with transfer.word2vec settings on another slice of Wikipedia (or on our own
+# corpus); paper: the Google News vectors. Scoring reuses the rules with the couple set
+# "transfer" (variable-length couples, these vectors, Wikipedia document frequencies).
+
+
+rule clean_transfer_slice:
+    input:
+        raw=[f"resources/{get_extracted_files()[0]}/{f}" for f in get_transfer_files()],
+        code=src("corpus", "stages/corpus"),
+    output:
+        corpus=temp("results/transfer/corpus.tsv"),
+        stats="results/transfer/corpus.json",
+    log:
+        "logs/transfer/clean_transfer_slice.log",
+    resources:
+        mem_mb=1000,
+        runtime=120,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/clean_wiki_shard.py"
+
+
+rule train_word2vec_transfer:
+    input:
+        corpus=get_transfer_corpus(),
+        code=src("corpus", "word2vec", "stages/word2vec"),
+    output:
+        "results/word2vec-transfer/vectors.kv",
+    params:
+        settings=TRANSFER.get("word2vec", {}),
+        seed=config["seed"],
+    threads: w2v_workers()
+    log:
+        "logs/transfer/train_word2vec_transfer.log",
+    benchmark:
+        "benchmarks/transfer/train_word2vec_transfer.tsv"
+    resources:
+        mem_mb=8000,
+        runtime=1440,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/train_word2vec.py"
+
+
+rule fetch_google_news_vectors:
+    output:
+        protected("resources/google-news-vectors/word2vec-google-news-300.gz"),
+    params:
+        resource="google-news-vectors",
+        files=["word2vec-google-news-300.gz"],
+        mirror=config.get("resources", {}).get("mirror"),
+    log:
+        "logs/download/google-news-vectors.log",
+    retries: 2
+    resources:
+        mem_mb=500,
+        runtime=240,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/fetch_resource.py"
+
+
+rule convert_google_news_vectors:
+    input:
+        vectors="resources/google-news-vectors/word2vec-google-news-300.gz",
+        code=src("stages/word2vec"),
+    output:
+        "results/word2vec-google/vectors.kv",
+    log:
+        "logs/transfer/convert_google_news_vectors.log",
+    resources:
+        mem_mb=16000,
+        runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/convert_vectors.py"

@@ -1,0 +1,58 @@
+# Twitter stage (PRL 2016 §4.2): fetch the declared tweet resources, then related /
+# non-related couples by the paper's hashtag and time rules. Scoring, training and
+# evaluation reuse the Wikipedia rules with the couple sets "twitter" / "twitter-slot".
+
+
+def tweet_files(resource):
+    return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
+
+
+for _resource in TWITTER.get("sources", []) if TWITTER_SETS else []:
+
+    rule:
+        name:
+            f"fetch_{_resource.replace('-', '_')}"
+        output:
+            tweet_files(_resource),
+        params:
+            resource=_resource,
+            files=get_resource(_resource).file_names(),
+            mirror=config.get("resources", {}).get("mirror"),
+        log:
+            f"logs/download/{_resource}.log",
+        retries: 2
+        resources:
+            mem_mb=500,
+            runtime=30,
+        conda:
+            "../../envs/nlp.yaml"
+        script:
+            "../scripts/fetch_resource.py"
+
+
+rule curate_twitter_pairs:
+    input:
+        tweets=[f for r in TWITTER.get("sources", []) for f in tweet_files(r)],
+        vectors="results/word2vec/vectors.kv",
+        code=src("corpus", "tweets", "pairs", "word2vec", "stages/twitter"),
+    output:
+        couples="results/pairs/{length}/couples.parquet",
+        summary="results/pairs/{length}/summary.csv",
+    wildcard_constraints:
+        length="twitter|twitter-slot",
+    params:
+        variant=lambda wc: "slot" if wc.length == "twitter-slot" else "paper",
+        stop_hashtags=TWITTER.get("stop_hashtags"),
+        window_minutes=TWITTER.get("window_minutes"),
+        proportions=TWITTER.get("proportions"),
+        max_couples=TWITTER.get("max_couples"),
+        seed=config["seed"],
+    log:
+        "logs/pairs/curate_twitter_pairs/{length}.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/curate_twitter_pairs.py"
