@@ -39,3 +39,21 @@ def test_evaluate_scores_separable() -> None:
     out = evaluate_scores(pd.DataFrame({"split": split, "related": related, "m": sim}), ["m"])
     assert out.loc[0, "test_error"] == 0.0
     assert out.loc[0, "js_robust"] == pytest.approx(1.0)
+
+
+def test_empty_oov_and_one_word_texts_flow_through_every_method_and_are_counted() -> None:
+    emb, couples = synthetic_couples(200, length=20, vocab_size=500, dim=16, seed=5)
+    couples["split"] = np.where(np.arange(len(couples)) % 2 == 0, "validation", "test")
+    test_rows = np.flatnonzero(couples["split"] == "test")
+    couples.loc[test_rows[0], "text1"] = ""  # empty
+    couples.loc[test_rows[1], "text2"] = "zzz qqq"  # all out of vocabulary
+    couples.loc[test_rows[2], "text1"] = "w3"  # one word
+    methods = list(METHODS.values())
+    scores = score_couples(couples, emb, methods)
+    names = [m.name for m in methods]
+    assert np.isfinite(scores[names].to_numpy()).all()
+    metrics = evaluate_scores(scores, names)
+    assert (metrics["n_test_empty"] == 2).all() and (metrics["n_test_one_word"] == 1).all()
+    # an empty text is the zero vector: cosine similarity 0, Euclidean 1 - |other|
+    row = scores.iloc[np.flatnonzero(scores["words1"] == 0)[0]]
+    assert row["mean"] == 0.0 and row["tfidf"] == 0.0

@@ -147,3 +147,24 @@ def test_candidates_and_corpus_stream_do_not_depend_on_sharding(tmp_path: Path) 
     assert results[1][1] == results[3][1]
     assert results[1][0]["paragraph"].is_unique is False  # one id per paragraph and length
     assert results[1][0].groupby("length")["paragraph"].apply(lambda p: p.is_unique).all()
+
+
+def test_read_couples_names_a_corrupt_or_incomplete_file(tmp_path: Path) -> None:
+    from textsim.pairs import CouplesFormatError, read_couples
+
+    good = tmp_path / "couples.parquet"
+    frame = pd.DataFrame({"split": ["test"], "related": [True], "text1": ["a b"], "text2": ["c d"]})
+    frame.to_parquet(good)
+    pd.testing.assert_frame_equal(read_couples(good), frame)
+    truncated = tmp_path / "truncated.parquet"
+    truncated.write_bytes(good.read_bytes()[:-20])
+    with pytest.raises(
+        CouplesFormatError, match=r"truncated\.parquet: not a readable couples file"
+    ):
+        read_couples(truncated)
+    frame.drop(columns="text2").to_parquet(tmp_path / "cols.parquet")
+    with pytest.raises(CouplesFormatError, match=r"cols\.parquet: missing column.*text2"):
+        read_couples(tmp_path / "cols.parquet")
+    frame.assign(text1=[None]).to_parquet(tmp_path / "na.parquet")
+    with pytest.raises(CouplesFormatError, match=r"na\.parquet: row 0: missing value"):
+        read_couples(tmp_path / "na.parquet")

@@ -110,7 +110,7 @@ def copy_project(dest: Path) -> Path:
     """A copy of the workflow and library, so a test may edit code without touching the repo."""
     for name in ("Snakefile", "config.yaml"):
         shutil.copy2(ROOT / name, dest / name)
-    for name in ("configs", "workflow", "src", "envs"):
+    for name in ("configs", "workflow", "src", "envs", "profiles"):
         shutil.copytree(
             ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
         )
@@ -323,3 +323,24 @@ def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_pat
             assert (project / rel).read_bytes() == ref.read_bytes(), rel
             compared += 1
     assert compared > 30
+
+
+@pytest.mark.workflow
+@pytest.mark.parametrize("n_shards", [1, 3])
+def test_results_do_not_depend_on_the_shard_count(
+    tiny_project: Path, tmp_path: Path, n_shards: int
+) -> None:
+    """Corpus, word2vec, document frequencies, couples and scores with 1 or 3 shards
+    equal the tiny run's (2 shards) byte for byte."""
+    project = copy_project(tmp_path)
+    extra = tmp_path / "shards.yaml"
+    extra.write_text(f"corpus:\n  n_shards: {n_shards}\n")
+    targets = ["results/metrics/20/unit.csv", "results/metrics/var/unit.csv"]
+    res = smk_in(project, "--cores", "2", *targets, extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    for rel in [*targets, "results/docfreq/docfreq.tsv", "results/pairs/var/summary.csv"]:
+        assert (project / rel).read_bytes() == (tiny_project / rel).read_bytes(), rel
+    for length in ("20", "var"):
+        ours = pd.read_parquet(project / f"results/pairs/{length}/couples.parquet")
+        ref = pd.read_parquet(tiny_project / f"results/pairs/{length}/couples.parquet")
+        pd.testing.assert_frame_equal(ours, ref)

@@ -125,6 +125,10 @@ def score_couples(
     out: dict[str, Any] = {
         "split": sel["split"].astype(str).to_numpy(),
         "related": sel["related"].to_numpy(),
+        # in-vocabulary words of each text: 0 = empty or all out of vocabulary (such a
+        # text is the zero vector; its similarity is defined, and counted in the metrics)
+        "words1": a.lengths.astype(np.int32),
+        "words2": b.lengths.astype(np.int32),
     }
     pooled = [m for m in methods if m.representation == "pooling"]
     if any(m.representation == "tfidf" for m in methods):
@@ -204,5 +208,16 @@ def evaluate_scores(scores: pd.DataFrame, methods: Sequence[str], **kwargs: Any)
             test["related"].to_numpy(),
             **kwargs,
         )
-        rows.append({"method": name, **ev.as_dict()})
+        rows.append({"method": name, **ev.as_dict(), **_short_text_counts(test)})
     return pd.DataFrame(rows)
+
+
+def _short_text_counts(test: pd.DataFrame) -> dict[str, int]:
+    """Test couples with an empty (or all-OOV) text and with a one-word text."""
+    if "words1" not in test:
+        return {}
+    shortest = np.minimum(test["words1"].to_numpy(), test["words2"].to_numpy())
+    return {
+        "n_test_empty": int((shortest == 0).sum()),
+        "n_test_one_word": int((shortest == 1).sum()),
+    }

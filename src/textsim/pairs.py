@@ -37,18 +37,47 @@ import pandas as pd
 from textsim.corpus import iter_clean
 
 __all__ = [
+    "CouplesFormatError",
     "LengthSpec",
     "NonPairSource",
     "curate_couples",
     "cut_pair",
     "extract_candidates",
     "parse_length",
+    "read_couples",
 ]
 
 log = logging.getLogger(__name__)
 
 NonPairSource = Literal["different-articles", "different-paragraphs"]
 SPLITS = ("train", "test", "validation")
+
+
+class CouplesFormatError(ValueError):
+    """A couples file is truncated, corrupt or lacks a column; the message names it."""
+
+
+def read_couples(
+    path: str | os.PathLike[str],
+    columns: Sequence[str] = ("split", "related", "text1", "text2"),
+) -> pd.DataFrame:
+    """Read a couples Parquet file (Wikipedia or Twitter), checking its columns."""
+    import pyarrow as pa
+
+    try:
+        frame = pd.read_parquet(path)
+    except (OSError, ValueError, pa.ArrowException) as err:
+        raise CouplesFormatError(
+            f"{path}: not a readable couples file (truncated or corrupt?): {err}"
+        ) from None
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise CouplesFormatError(f"{path}: missing column(s) {', '.join(missing)}")
+    frame = frame[list(columns)]
+    missing_value = frame.isna().any(axis=1).to_numpy()
+    if missing_value.any():
+        raise CouplesFormatError(f"{path}: row {int(missing_value.argmax())}: missing value")
+    return frame
 
 
 @dataclass(frozen=True)

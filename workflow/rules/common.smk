@@ -88,6 +88,10 @@ def get_extracted_files():
     return resource.name, resource.file_names(spec.get("max_files"))
 
 
+def tweet_files(resource):
+    return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
+
+
 def get_transfer_files():
     """WikiExtractor files of the transfer slice: the slice_files after corpus.extracted.max_files."""
     if TRANSFER.get("source") != "slice":

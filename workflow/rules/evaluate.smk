@@ -7,7 +7,7 @@ rule score_baselines:
         couples=couples_for,
         vectors=vectors_for,
         docfreq="results/docfreq/docfreq.tsv",
-        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec", "stages/evaluate"),
+        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec", "corpus", "pairs", "stages/evaluate"),
     output:
         "results/scores/{length}/{vectors}.parquet",
     params:

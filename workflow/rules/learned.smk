@@ -6,7 +6,7 @@ rule select_kappa:
         couples=f"results/pairs/{KAPPA_SEARCH.get('length', '20')}/couples.parquet",
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
-        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "distances", "metrics", "word2vec", "stages/learned"),
+        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "distances", "metrics", "word2vec", "corpus", "pairs", "stages/learned"),
     output:
         json="results/weights/kappa.json",
         csv=report(
@@ -45,7 +45,7 @@ rule train_weights:
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
         kappa=kappa_input,
-        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec", "stages/learned"),
+        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec", "corpus", "pairs", "stages/learned"),
     output:
         "results/weights/{length}/{procedure}.json",
     params:
@@ -78,7 +78,7 @@ rule score_learned:
         vectors=vectors_for,
         docfreq="results/docfreq/docfreq.tsv",
         weights=weights_for,
-        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec", "stages/learned"),
+        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec", "corpus", "pairs", "stages/learned"),
     output:
         "results/learned/{length}/{procedure}.parquet",
     params:

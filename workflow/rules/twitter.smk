@@ -3,10 +3,6 @@
 # evaluation reuse the Wikipedia rules with the couple sets "twitter" / "twitter-slot".
 
 
-def tweet_files(resource):
-    return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
-
-
 for _resource in TWITTER.get("sources", []) if TWITTER_SETS else []:
 
     rule:

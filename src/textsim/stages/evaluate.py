@@ -29,7 +29,9 @@ def score_baselines(
     from textsim.evaluate import get_methods, score_couples
 
     emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
-    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    from textsim.pairs import read_couples
+
+    frame = read_couples(couples)
     scores = score_couples(
         frame,
         emb,

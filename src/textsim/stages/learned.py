@@ -36,7 +36,9 @@ def train_learned_weights(
     from textsim.learned import WeightedEmbedding
 
     emb = _embeddings(vectors, docfreq, normalize)
-    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    from textsim.pairs import read_couples
+
+    frame = read_couples(couples)
     train = frame[frame["split"] == "train"]
     model = WeightedEmbedding(
         emb,
@@ -78,12 +80,21 @@ def score_learned(
 
     emb = _embeddings(vectors, docfreq, normalize)
     model = WeightedEmbedding.load(weights, emb)
-    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    from textsim.pairs import read_couples
+
+    frame = read_couples(couples)
     sel = frame[frame["split"].isin(["validation", "test"])].reset_index(drop=True)
-    sim = paired_similarity(
-        model.transform(sel["text1"]), model.transform(sel["text2"]), "euclidean"
+    a, b = emb.encode(sel["text1"]), emb.encode(sel["text2"])
+    sim = paired_similarity(model.transform(a), model.transform(b), "euclidean")
+    out = pd.DataFrame(
+        {
+            "split": sel["split"].astype(str),
+            "related": sel["related"],
+            "words1": a.lengths,
+            "words2": b.lengths,
+            name: sim,
+        }
     )
-    out = pd.DataFrame({"split": sel["split"].astype(str), "related": sel["related"], name: sim})
     with atomic_path(output) as tmp:
         out.to_parquet(tmp, index=False)
 
@@ -112,7 +123,9 @@ def select_kappa(
     from textsim.learned import select_kappa as search
 
     emb = _embeddings(vectors, docfreq, normalize)
-    frame = pd.read_parquet(couples, columns=["split", "related", "text1", "text2"])
+    from textsim.pairs import read_couples
+
+    frame = read_couples(couples)
     train = frame[frame["split"] == "train"].reset_index(drop=True)
     if max_couples is not None and len(train) > max_couples:
         rng = np.random.default_rng([seed, 161])
