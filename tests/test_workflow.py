@@ -310,7 +310,11 @@ def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_pat
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
     assert not (project / "results/paper/tables/prl-table-1.csv").exists()
-    res = smk_in(project, "--cores", "2", "--rerun-incomplete")
+    # what the README tells a user: a killed run leaves its lock; unlock, rerun
+    locked = smk_in(project, "--cores", "2")
+    assert locked.returncode != 0 and "cannot be locked" in locked.stdout + locked.stderr
+    assert smk_in(project, "--unlock").returncode == 0
+    res = smk_in(project, "--cores", "2")  # the default profile adds --rerun-incomplete
     assert res.returncode == 0, res.stderr[-5000:]
     compared = 0
     for pattern in (
@@ -344,3 +348,38 @@ def test_results_do_not_depend_on_the_shard_count(
         ours = pd.read_parquet(project / f"results/pairs/{length}/couples.parquet")
         ref = pd.read_parquet(tiny_project / f"results/pairs/{length}/couples.parquet")
         pd.testing.assert_frame_equal(ours, ref)
+
+
+@pytest.mark.workflow
+def test_changing_the_word2vec_dimension_reruns_word2vec_and_downstream_only(
+    tiny_project: Path, tmp_path: Path
+) -> None:
+    extra = tmp_path / "dim.yaml"
+    extra.write_text("word2vec:\n  vector_size: 40\n")
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    assert res.returncode == 0, res.stderr
+    jobs = planned_jobs(res)
+    upstream = {
+        "fetch_package_file",
+        "extract_wiki_dump",
+        "clean_wiki_shard",
+        "summarise_corpus",
+        "count_docfreq",
+        "merge_docfreq",
+        "train_word2vec_transfer",  # the other embedding set does not use these vectors
+    }
+    assert not jobs & upstream, jobs
+    downstream = {
+        "train_word2vec",
+        "evaluate_word2vec",
+        "extract_pair_candidates",
+        "curate_pairs",
+        "score_baselines",
+        "select_kappa",
+        "train_weights",
+        "score_learned",
+        "table_icdmw_1",
+        "table_prl_1",
+        "plot_prl_figure_3",
+    }
+    assert downstream <= jobs, jobs

@@ -10,7 +10,11 @@ train_learned_weights(
     length=snakemake.wildcards.length,
     procedure=snakemake.wildcards.procedure,
     n_max=snakemake.params.n_max,
-    kappa=read_kappa(snakemake.params.kappa, (snakemake.input.kappa or [None])[0]),
+    kappa=read_kappa(
+        snakemake.params.kappa,
+        (snakemake.input.kappa or [None])[0],
+        snakemake.wildcards.procedure,
+    ),
     seed=snakemake.params.seed,
     deterministic=snakemake.params.deterministic,
     normalize=snakemake.params.normalize,

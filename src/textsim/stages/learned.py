@@ -166,13 +166,19 @@ def select_kappa(
         tmp.write_text(json.dumps(doc, indent=2) + "\n")
 
 
-def read_kappa(kappa: float | str, search: PathLike | None) -> float:
-    """The configured κ, or the one chosen by the search when ``kappa == "auto"``."""
+def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "median") -> float:
+    """The configured κ, or the one chosen by the search when ``kappa == "auto"``.
+
+    Only the median-based loss uses κ; other procedures get the paper's 160
+    (stored in their weight file as the estimator parameter, but unused).
+    """
     import json
     from pathlib import Path
 
     if kappa != "auto":
         return float(kappa)
+    if procedure != "median":
+        return 160.0
     if search is None:
         raise ValueError("weights.kappa is auto but no kappa search result was given")
     return float(json.loads(Path(search).read_text())["kappa"])
