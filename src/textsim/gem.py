@@ -1,0 +1,276 @@
+"""GEM: zero-training sentence embeddings via an orthogonal basis (Yang, Zhu, Chen 2018).
+
+As the official ``encoder.py`` computes it (fidelity notes §2):
+
+* coarse vector of a sentence S (d × n, words as columns): ``g = Σ_j σ_j³ u_j``;
+* corpus directions: the top K left singular vectors D and values λ of the
+  **uncentred** matrix ``[g_1 … g_N]`` (``fit``);
+* per sentence, the h directions with the largest ``λ_j ‖Sᵀ d_j‖``;
+* per word, the window matrix (up to m context words on each side, clipped at
+  the sentence ends, the word **last**), modified Gram–Schmidt (columns with a
+  residual below 5e-7 zeroed): ``q`` the last orthonormal column, ``r`` its
+  residual norm (R[-1, -1] ≥ 0). Novelty ``exp(r / ‖w‖)``, significance
+  ``‖σ(W) ⊙ (qᵀ U)‖ / ℓ`` (ℓ the window size), uniqueness
+  ``exp(−‖λ_h ⊙ (qᵀ D_h)‖ / h)``;
+* ``c = (I − D_h D_hᵀ) Σ_i (α_n + α_s + α_u) w_i``.
+
+:class:`GEM` is vectorised over all words of all sentences: windows are padded
+with zero columns *before* the context (a zero column stays zero under
+Gram–Schmidt and adds no singular value), Gram–Schmidt runs column by column
+on the whole batch, and the significance uses the identity
+``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
+because q is orthogonal to every context column. :func:`gem_reference` is the
+direct per-word implementation (explicit SVD per window) used as the
+benchmark's reference.
+
+The sign of each singular vector is arbitrary in LAPACK; ``g`` depends on it,
+so both implementations fix it (largest-magnitude component positive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.embeddings import FloatArray, Texts, TokenBatch, WordEmbeddings, _Estimator
+
+__all__ = ["GEM", "coarse_vectors", "gem_reference"]
+
+F64 = npt.NDArray[np.float64]
+TOL = 5e-7
+
+
+def _fix_signs(u: F64, axis: int) -> F64:
+    """Flip singular vectors (along ``axis``) so their largest-magnitude entry is positive."""
+    idx = np.expand_dims(np.argmax(np.abs(u), axis=axis), axis)
+    sign = np.sign(np.take_along_axis(u, idx, axis=axis))
+    sign[sign == 0] = 1.0
+    return u * sign
+
+
+def coarse_vectors(sentences: Sequence[F64], chunk: int = 512) -> F64:
+    """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence."""
+    if not sentences:
+        raise ValueError("no sentences")
+    d = sentences[0].shape[0]
+    out = np.empty((d, len(sentences)))
+    for start in range(0, len(sentences), chunk):
+        part = sentences[start : start + chunk]
+        n_max = max(max(s.shape[1] for s in part), 1)
+        batch = np.zeros((len(part), d, n_max))
+        for i, s in enumerate(part):
+            batch[i, :, : s.shape[1]] = s
+        u, sigma, _ = np.linalg.svd(batch, full_matrices=False)  # batched LAPACK
+        u = _fix_signs(u, axis=1)
+        out[:, start : start + len(part)] = np.einsum("bdk,bk->db", u, sigma**3)
+    return out
+
+
+def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """For every word of every sentence: its sentence, its position, and the column
+    positions (−1 = padding) of its window, context first, the word last."""
+    sent = np.repeat(np.arange(len(lengths)), lengths)
+    start = np.repeat(np.cumsum(lengths) - lengths, lengths)
+    pos = np.arange(int(lengths.sum())) - start
+    n = lengths[sent]
+    offsets = np.concatenate([np.arange(-m, 0), np.arange(1, m + 1)])
+    ctx = pos[:, None] + offsets[None, :]
+    ctx = np.where((ctx >= 0) & (ctx < n[:, None]), ctx, -1)
+    # valid context columns to the right end (keep order), padding first
+    order = np.argsort(ctx >= 0, axis=1, kind="stable")
+    ctx = np.take_along_axis(ctx, order, axis=1)
+    cols = np.concatenate([ctx, pos[:, None]], axis=1)
+    return sent, pos, cols
+
+
+def _gram_schmidt_last(w: F64) -> tuple[F64, F64]:
+    """Modified Gram–Schmidt on the columns of every window (B, d, L); the last
+    orthonormal column q (B, d) and its residual norm r (B,)."""
+    v = w.copy()
+    n_cols = v.shape[2]
+    q = np.zeros(v.shape[:2])
+    r = np.zeros(v.shape[0])
+    for j in range(n_cols):
+        col = v[:, :, j]
+        norm = np.sqrt(np.einsum("bd,bd->b", col, col))
+        keep = norm >= TOL
+        q = np.where(keep[:, None], col / np.where(keep, norm, 1.0)[:, None], 0.0)
+        r = np.where(keep, norm, 0.0)
+        if j + 1 < n_cols:
+            coef = np.einsum("bd,bdl->bl", q, v[:, :, j + 1 :])
+            v[:, :, j + 1 :] -= q[:, :, None] * coef[:, None, :]
+    return q, r
+
+
+class GEM(_Estimator):
+    """Geometric embedding (GEM) as a scikit-learn style estimator.
+
+    ``fit(sentences)`` computes and stores the K corpus directions;
+    ``transform`` embeds any sentences (batch or one) with them.
+    ``fit_transform`` on the evaluated sentences is the paper's transductive mode.
+    A sentence with no in-vocabulary word is the zero vector.
+    """
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        window: int = 7,
+        n_components: int = 45,
+        n_sentence_components: int = 17,
+        batch_words: int = 4000,
+    ) -> None:
+        self.embeddings = embeddings
+        self.window = window
+        self.n_components = n_components
+        self.n_sentence_components = n_sentence_components
+        self.batch_words = batch_words
+
+    # ------------------------------------------------------------------ fitting
+
+    def _matrices(self, batch: TokenBatch, table: F64) -> list[F64]:
+        return [table[batch.ids[i, : batch.lengths[i]]].T for i in range(len(batch))]
+
+    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+        if self.embeddings is None:
+            raise ValueError("GEM needs embeddings")
+        self.embeddings_ = self.embeddings
+        self.table_ = self.embeddings.padded_table().astype(np.float64)
+        batch = self._batch(X)
+        mats = [m for m in self._matrices(batch, self.table_) if m.shape[1] > 0]
+        if not mats:
+            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
+        directions, values = _corpus_directions(coarse_vectors(mats), self.n_components)
+        self.directions_ = directions  # (d, K)
+        self.singular_values_ = values  # (K,)
+        self.n_features_out_ = self.embeddings.dim
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        self._check_fitted()
+        batch = self._batch(X)
+        out = np.zeros((len(batch), self.table_.shape[1]))
+        # chunks of sentences holding about batch_words words (bounded memory)
+        lengths = batch.lengths.astype(np.int64)
+        start = 0
+        while start < len(batch):
+            stop = start + 1
+            total = int(lengths[start])
+            while stop < len(batch) and total + lengths[stop] <= self.batch_words:
+                total += int(lengths[stop])
+                stop += 1
+            out[start:stop] = self._embed(batch.slice(start, stop))
+            start = stop
+        return out.astype(np.float32)
+
+    def fit_transform(self, X: Texts | TokenBatch, y: Any = None) -> FloatArray:
+        batch = self._batch_unfitted(X)
+        return self.fit(batch).transform(batch)
+
+    def _batch_unfitted(self, X: Texts | TokenBatch) -> TokenBatch:
+        if isinstance(X, TokenBatch):
+            return X
+        if self.embeddings is None:
+            raise ValueError("GEM needs embeddings")
+        return self.embeddings.encode(X)
+
+    # --------------------------------------------------------------- embedding
+
+    def _embed(self, batch: TokenBatch) -> F64:
+        table, dirs, lam = self.table_, self.directions_, self.singular_values_
+        lengths = batch.lengths.astype(np.int64)
+        out = np.zeros((len(batch), table.shape[1]))
+        if lengths.sum() == 0:
+            return out
+        h = min(self.n_sentence_components, dirs.shape[1])
+        # per sentence: the h directions with the largest λ_j ‖Sᵀ d_j‖
+        words = table[batch.ids]  # (S, n, d); padding rows are zero
+        corr = lam[None, :] * np.linalg.norm(np.einsum("snd,dk->snk", words, dirs), axis=1)
+        top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
+        # per word: window matrices, Gram–Schmidt, the three scores
+        sent, _, cols = _windows(lengths, self.window)
+        ids = batch.ids[sent[:, None], np.maximum(cols, 0)]
+        ids = np.where(cols >= 0, ids, batch.pad)
+        win = np.transpose(table[ids], (0, 2, 1))  # (B, d, L)
+        q, r = _gram_schmidt_last(win)
+        w = win[:, :, -1]
+        ell = (cols >= 0).sum(axis=1)
+        wnorm = np.linalg.norm(w, axis=1)
+        novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
+        significance = r / ell
+        d_h = dirs[:, top[sent]]  # (d, B, h)
+        proj = np.einsum("bd,dbh->bh", q, d_h) * lam[top[sent]]
+        uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
+        alpha = novelty + significance + uniqueness
+        np.add.at(out, sent, alpha[:, None] * w)
+        # remove the sentence's own h directions
+        d_s = dirs[:, top]  # (d, S, h)
+        coef = np.einsum("sd,dsh->sh", out, d_s)
+        out -= np.einsum("dsh,sh->sd", d_s, coef)
+        out[lengths == 0] = 0.0
+        return out
+
+
+def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
+    u, s, _ = np.linalg.svd(coarse, full_matrices=False)
+    k = min(k, u.shape[1])
+    return _fix_signs(u[:, :k], axis=0), s[:k]
+
+
+def gem_reference(
+    sentences: Sequence[F64],
+    *,
+    window: int = 7,
+    n_components: int = 45,
+    n_sentence_components: int = 17,
+    fit_sentences: Sequence[F64] | None = None,
+) -> F64:
+    """Direct per-word GEM (the benchmark's reference): a Python loop over sentences
+    and words, an explicit SVD and Gram–Schmidt per window, as the official code.
+
+    ``sentences`` are d × n matrices; the corpus directions come from
+    ``fit_sentences`` (default: the sentences themselves, transductive)."""
+    fit = [s for s in (fit_sentences if fit_sentences is not None else sentences) if s.shape[1]]
+    g = np.stack(
+        [
+            _fix_signs(np.linalg.svd(s, full_matrices=False)[0], axis=0)
+            @ np.linalg.svd(s, compute_uv=False) ** 3
+            for s in fit
+        ],
+        axis=1,
+    )
+    dirs, lam = _corpus_directions(g, n_components)
+    h = min(n_sentence_components, dirs.shape[1])
+    out = np.zeros((len(sentences), sentences[0].shape[0]))
+    for si, s in enumerate(sentences):
+        n = s.shape[1]
+        if n == 0:
+            continue
+        corr = lam * np.linalg.norm(s.T @ dirs, axis=0)
+        top = np.argsort(-corr, kind="stable")[:h]
+        d_h, lam_h = dirs[:, top], lam[top]
+        c = np.zeros(s.shape[0])
+        for i in range(n):
+            ctx = [j for j in range(max(0, i - window), min(n, i + window + 1)) if j != i]
+            win = s[:, [*ctx, i]]
+            basis: list[F64] = []
+            q = np.zeros(s.shape[0])
+            r = 0.0
+            for col in win.T:
+                v = col.astype(np.float64).copy()
+                for b in basis:
+                    v -= (b @ v) * b
+                norm = float(np.linalg.norm(v))
+                q = v / norm if norm >= TOL else np.zeros_like(v)
+                r = norm if norm >= TOL else 0.0
+                basis.append(q)
+            u_w, sigma_w, _ = np.linalg.svd(win, full_matrices=False)
+            w = s[:, i]
+            novelty = np.exp(r / np.linalg.norm(w)) if np.linalg.norm(w) > 0 else 1.0
+            significance = np.linalg.norm(sigma_w * (q @ u_w)) / win.shape[1]
+            uniqueness = np.exp(-np.linalg.norm(lam_h * (q @ d_h)) / h)
+            c += (novelty + significance + uniqueness) * w
+        out[si] = c - d_h @ (d_h.T @ c)
+    return out

@@ -1,0 +1,94 @@
+"""GEM on tiny hand-made inputs, against the per-word reference, and its estimator API."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from textsim.embeddings import WordEmbeddings
+from textsim.gem import GEM, _gram_schmidt_last, gem_reference
+
+
+def _emb(seed: int = 0, vocab: int = 60, dim: int = 12) -> WordEmbeddings:
+    rng = np.random.default_rng(seed)
+    words = [f"w{i}" for i in range(vocab)]
+    return WordEmbeddings.from_arrays(words, rng.normal(size=(vocab, dim)), np.ones(vocab), 10)
+
+
+def _sentences(emb: WordEmbeddings, n: int = 80, seed: int = 1) -> list[str]:
+    rng = np.random.default_rng(seed)
+    return [" ".join(rng.choice(emb.words, int(rng.integers(2, 20)))) for _ in range(n)]
+
+
+def _matrix(emb: WordEmbeddings, text: str) -> np.ndarray:
+    ids = [emb.index[w] for w in text.split() if w in emb.index]
+    return emb.vectors[ids].T.astype(np.float64)
+
+
+def test_gram_schmidt_last_column_and_nonnegative_r() -> None:
+    a, b = np.array([1.0, 0.0, 0.0]), np.array([1.0, 2.0, 0.0])
+    w = np.stack([a, b], axis=1)[None]  # context a, then the word b
+    q, r = _gram_schmidt_last(w)
+    assert q[0] == pytest.approx([0.0, 1.0, 0.0]) and r[0] == pytest.approx(2.0)
+    # the word's sign does not change r's sign: R[-1, -1] >= 0
+    q, r = _gram_schmidt_last(np.stack([a, -b], axis=1)[None])
+    assert q[0] == pytest.approx([0.0, -1.0, 0.0]) and r[0] == pytest.approx(2.0)
+    # a word equal to a context word: residual below tolerance, zeroed
+    q, r = _gram_schmidt_last(np.stack([b, b], axis=1)[None])
+    assert r[0] == 0.0 and not q.any()
+
+
+def test_one_word_sentence_by_hand() -> None:
+    emb = _emb()
+    model = GEM(emb, n_components=6, n_sentence_components=3).fit(_sentences(emb))
+    w = emb.vectors[emb.index["w5"]].astype(np.float64)
+    dirs, lam = model.directions_, model.singular_values_
+    corr = lam * np.abs(w @ dirs)
+    top = np.argsort(-corr, kind="stable")[:3]
+    q = w / np.linalg.norm(w)
+    alpha = np.e + np.linalg.norm(w) + np.exp(-np.linalg.norm(lam[top] * (q @ dirs[:, top])) / 3)
+    c = alpha * w
+    c -= dirs[:, top] @ (dirs[:, top].T @ c)
+    assert model.transform(["w5"])[0] == pytest.approx(c, rel=1e-5, abs=1e-5)
+
+
+def test_repeated_word_shorter_than_window_and_empty_sentences() -> None:
+    emb = _emb()
+    model = GEM(emb, window=7, n_components=6, n_sentence_components=3)
+    texts = [*_sentences(emb), "w3 w3 w3", "w1 w2", "zzz qqq", ""]
+    fast = model.fit_transform(texts)
+    ref = gem_reference([_matrix(emb, t) for t in texts], n_components=6, n_sentence_components=3)
+    assert fast == pytest.approx(ref, rel=1e-4, abs=1e-4)
+    assert np.isfinite(fast).all()
+    assert not fast[-1].any() and not fast[-2].any()  # empty after OOV removal: zero vector
+    assert fast[-4].any()  # repeated word: r = 0 for the repeats, still a defined vector
+
+
+def test_vectorised_equals_reference_and_one_sentence_equals_its_batch_row() -> None:
+    emb = _emb(3, vocab=200, dim=20)
+    texts = _sentences(emb, n=150, seed=4)
+    model = GEM(emb, window=3, n_components=10, n_sentence_components=4, batch_words=97)
+    fast = model.fit_transform(texts)
+    ref = gem_reference(
+        [_matrix(emb, t) for t in texts], window=3, n_components=10, n_sentence_components=4
+    )
+    assert fast == pytest.approx(ref, rel=1e-4, abs=1e-4)
+    for i in (0, 17, 149):
+        assert np.array_equal(model.transform([texts[i]])[0], fast[i])
+    # inductive use: fitted once, new sentences embedded with the stored directions
+    other = GEM(emb, window=3, n_components=10, n_sentence_components=4).fit(texts[:100])
+    ref_new = gem_reference(
+        [_matrix(emb, t) for t in texts[100:]],
+        window=3,
+        n_components=10,
+        n_sentence_components=4,
+        fit_sentences=[_matrix(emb, t) for t in texts[:100]],
+    )
+    assert other.transform(texts[100:]) == pytest.approx(ref_new, rel=1e-4, abs=1e-4)
+
+
+def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="every sentence is empty"):
+        GEM(_emb()).fit(["zzz", ""])
+    with pytest.raises(RuntimeError, match="not fitted"):
+        GEM(_emb()).transform(["w1"])
