@@ -1,0 +1,55 @@
+"""SIF and uSIF weights against hand computation; stored components; one sentence = its row."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from textsim.embeddings import WordEmbeddings
+from textsim.sif import SIF, USIF, sif_weights, usif_weights
+
+
+def test_sif_weights_by_hand() -> None:
+    assert sif_weights([0.001, 0.0, 0.999]) == pytest.approx([0.5, 1.0, 0.001])
+
+
+def test_usif_weights_by_hand() -> None:
+    p = np.array([0.5, 0.3, 0.1, 0.05, 0.05])
+    # |V| = 5, n = 11: threshold 1 - 0.8^11 = 0.914...; no word above -> error
+    with pytest.raises(ValueError, match="threshold"):
+        usif_weights(p)
+    # n = 1: threshold 0.2 -> alpha = 2/5, a = 0.6 / (0.4 * 2.5) = 0.6
+    assert usif_weights(p, n=1) == pytest.approx(0.6 / (0.3 + p))
+
+
+def _setup() -> tuple[WordEmbeddings, np.ndarray, list[str]]:
+    rng = np.random.default_rng(0)
+    words = [f"w{i}" for i in range(50)]
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(50, 8)), np.ones(50), 10)
+    p = rng.random(50)
+    p /= p.sum()
+    texts = [" ".join(rng.choice(words, int(rng.integers(1, 12)))) for _ in range(60)]
+    return emb, p, texts
+
+
+def test_sif_removes_its_stored_component_and_embeds_single_sentences() -> None:
+    emb, p, texts = _setup()
+    model = SIF(emb, p).fit(texts)
+    out = model.transform(texts)
+    assert np.abs(out @ model.components_.T).max() < 1e-5
+    # weighted mean by hand for one sentence, then the projection removed
+    ids = [emb.index[w] for w in texts[0].split()]
+    mean = (sif_weights(p[ids])[:, None] * emb.vectors[ids]).sum(axis=0) / len(ids)
+    u = model.components_[0]
+    assert out[0] == pytest.approx(mean - (mean @ u) * u, abs=1e-5)
+    assert np.array_equal(model.transform([texts[5]])[0], out[5])
+    assert not model.transform(["zzz"]).any()  # all-OOV: zero vector
+
+
+def test_usif_scales_each_component_by_its_variance_share() -> None:
+    emb, p, texts = _setup()
+    model = USIF(emb, p, n=1, n_components=3).fit(texts)
+    assert model.component_weights_.sum() == pytest.approx(1.0)
+    assert np.all(np.diff(model.component_weights_) <= 0)
+    out = model.transform(texts)
+    assert np.array_equal(model.transform([texts[7]])[0], out[7])
