@@ -35,7 +35,7 @@ def word_probabilities(kv: Any, words: list[str]) -> F64:
     counts = np.array([float(kv.get_vecattr(w, "count")) for w in words])
     if counts.sum() <= 0:
         raise ValueError("the word vectors carry no counts (train them with gensim)")
-    return counts / counts.sum()
+    return np.asarray(counts / counts.sum(), dtype=np.float64)
 
 
 def sif_weights(p: npt.ArrayLike, a: float = 1e-3) -> F64:
