@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from textsim.embeddings import WordEmbeddings
-from textsim.gem import GEM, _gram_schmidt_last, gem_reference
+from textsim.gem import GEM, _window_projections, gem_reference
 
 
 def _emb(seed: int = 0, vocab: int = 60, dim: int = 12) -> WordEmbeddings:
@@ -25,17 +25,30 @@ def _matrix(emb: WordEmbeddings, text: str) -> np.ndarray:
     return emb.vectors[ids].T.astype(np.float64)
 
 
-def test_gram_schmidt_last_column_and_nonnegative_r() -> None:
+def _residual(context: list[np.ndarray], word: np.ndarray) -> tuple[np.ndarray, float]:
+    """r and qᵀD (D = identity, so qᵀD = q) of one window via _window_projections."""
+    cols = [*context, word]
+    words = np.stack(cols)[None]  # one sentence: the context words, then the word
+    ctx = np.array([list(range(len(context)))], dtype=np.int64).reshape(1, len(context))
+    r, qd = _window_projections(
+        words, words @ np.eye(3), np.array([0]), np.array([len(context)]), ctx
+    )
+    return qd[0], float(r[0])
+
+
+def test_window_residual_last_gram_schmidt_column_and_nonnegative_r() -> None:
     a, b = np.array([1.0, 0.0, 0.0]), np.array([1.0, 2.0, 0.0])
-    w = np.stack([a, b], axis=1)[None]  # context a, then the word b
-    q, r = _gram_schmidt_last(w)
-    assert q[0] == pytest.approx([0.0, 1.0, 0.0]) and r[0] == pytest.approx(2.0)
+    q, r = _residual([a], b)  # context a, then the word b
+    assert q == pytest.approx([0.0, 1.0, 0.0]) and r == pytest.approx(2.0)
     # the word's sign does not change r's sign: R[-1, -1] >= 0
-    q, r = _gram_schmidt_last(np.stack([a, -b], axis=1)[None])
-    assert q[0] == pytest.approx([0.0, -1.0, 0.0]) and r[0] == pytest.approx(2.0)
+    q, r = _residual([a], -b)
+    assert q == pytest.approx([0.0, -1.0, 0.0]) and r == pytest.approx(2.0)
     # a word equal to a context word: residual below tolerance, zeroed
-    q, r = _gram_schmidt_last(np.stack([b, b], axis=1)[None])
-    assert r[0] == 0.0 and not q.any()
+    q, r = _residual([a, b, b], b)
+    assert r == 0.0 and not q.any()
+    # no context (one-word sentence): q = w / |w|, r = |w|
+    q, r = _residual([], b)
+    assert q == pytest.approx(b / np.sqrt(5)) and r == pytest.approx(np.sqrt(5))
 
 
 def test_one_word_sentence_by_hand() -> None:

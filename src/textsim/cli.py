@@ -27,6 +27,22 @@ def _bench_training(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_gem(args: argparse.Namespace) -> int:
+    from textsim.bench import run_gem_benchmark
+    from textsim.embeddings import WordEmbeddings
+    from textsim.sts import read_sts
+
+    sts = read_sts(args.sts)
+    if args.limit:
+        sts = sts.iloc[: args.limit]
+    emb = WordEmbeddings.from_files(args.vectors, args.docfreq)
+    result = run_gem_benchmark(
+        list(sts["sentence1"]), list(sts["sentence2"]), emb, sts["score"].to_numpy()
+    )
+    print(result.report())
+    return 0
+
+
 def _embed(args: argparse.Namespace) -> int:
     import time
 
@@ -87,6 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     train.add_argument("--couples", type=int, default=20_000)
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(func=_bench_training)
+    gem = sub.add_parser(
+        "bench-gem", help="vectorised GEM vs the per-word reference on STS sentences"
+    )
+    gem.add_argument("--vectors", required=True, help="KeyedVectors (.kv)")
+    gem.add_argument("--docfreq", required=True, help="document frequencies")
+    gem.add_argument("--sts", required=True, help="an STS benchmark file (sts-dev.csv)")
+    gem.add_argument("--limit", type=int, default=None, help="first N pairs only")
+    gem.set_defaults(func=_bench_gem)
     emb = sub.add_parser("embed", help="embed texts (one per line) with trained idf-rank weights")
     emb.add_argument(
         "--weights", required=True, help="weight file written by the workflow (results/weights/...)"

@@ -16,8 +16,11 @@ As the official ``encoder.py`` computes it (fidelity notes §2):
 
 :class:`GEM` is vectorised over all words of all sentences: windows are padded
 with zero columns *before* the context (a zero column stays zero under
-Gram–Schmidt and adds no singular value), Gram–Schmidt runs column by column
-on the whole batch, and the significance uses the identity
+Gram–Schmidt and adds no singular value). Gram–Schmidt's last column is the
+word's component orthogonal to its context, so ``r`` and ``qᵀD`` follow from the
+sentence's small Gram matrix (see :func:`_window_projections`; batched ``eigh``
+of L × L matrices instead of d-dimensional Gram–Schmidt); the sentences' SVDs
+come from their Gram matrices too; and the significance uses the identity
 ``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
 because q is orthogonal to every context column. :func:`gem_reference` is the
 direct per-word implementation (explicit SVD per window) used as the
@@ -40,7 +43,8 @@ from textsim.embeddings import FloatArray, Texts, TokenBatch, WordEmbeddings, _E
 __all__ = ["GEM", "coarse_vectors", "gem_reference"]
 
 F64 = npt.NDArray[np.float64]
-TOL = 5e-7
+TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
+REL_TOL = 1e-5  # see _window_projections
 
 
 def _fix_signs(u: F64, axis: int) -> F64:
@@ -63,9 +67,14 @@ def coarse_vectors(sentences: Sequence[F64], chunk: int = 512) -> F64:
         batch = np.zeros((len(part), d, n_max))
         for i, s in enumerate(part):
             batch[i, :, : s.shape[1]] = s
-        u, sigma, _ = np.linalg.svd(batch, full_matrices=False)  # batched LAPACK
+        # thin SVD through the small Gram matrix SᵀS = V Σ² Vᵀ (batched): u_j = S v_j / σ_j
+        gram = np.matmul(np.transpose(batch, (0, 2, 1)), batch)
+        eig, v = np.linalg.eigh(gram)
+        sigma = np.sqrt(np.clip(eig, 0.0, None))
+        u = np.matmul(batch, v)
+        u = np.divide(u, sigma[:, None, :], out=np.zeros_like(u), where=sigma[:, None, :] > 0)
         u = _fix_signs(u, axis=1)
-        out[:, start : start + len(part)] = np.einsum("bdk,bk->db", u, sigma**3)
+        out[:, start : start + len(part)] = np.matmul(u, (sigma**3)[:, :, None])[:, :, 0].T
     return out
 
 
@@ -86,23 +95,46 @@ def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int
     return sent, pos, cols
 
 
-def _gram_schmidt_last(w: F64) -> tuple[F64, F64]:
-    """Modified Gram–Schmidt on the columns of every window (B, d, L); the last
-    orthonormal column q (B, d) and its residual norm r (B,)."""
-    v = w.copy()
-    n_cols = v.shape[2]
-    q = np.zeros(v.shape[:2])
-    r = np.zeros(v.shape[0])
-    for j in range(n_cols):
-        col = v[:, :, j]
-        norm = np.sqrt(np.einsum("bd,bd->b", col, col))
-        keep = norm >= TOL
-        q = np.where(keep[:, None], col / np.where(keep, norm, 1.0)[:, None], 0.0)
-        r = np.where(keep, norm, 0.0)
-        if j + 1 < n_cols:
-            coef = np.einsum("bd,bdl->bl", q, v[:, :, j + 1 :])
-            v[:, :, j + 1 :] -= q[:, :, None] * coef[:, None, :]
-    return q, r
+def _window_projections(
+    words: F64,
+    sd: F64,
+    sent: npt.NDArray[np.int64],
+    pos: npt.NDArray[np.int64],
+    ctx: npt.NDArray[np.int64],
+) -> tuple[F64, F64]:
+    """For every word: r, the norm of its component orthogonal to its context
+    (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
+    ``qᵀ D`` for the corpus directions D, q = that component / r.
+
+    ``words`` (S, n, d) and ``sd = words @ D`` (S, n, K) per sentence; ``ctx``
+    (B, L) context positions, −1 for none. Everything comes from the sentences'
+    small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
+    projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
+    qᵀD = (wᵀD − xᵀ CᵀD) / r — the quantities Gram–Schmidt yields, at O(L²) per
+    word instead of O(d L²).
+    """
+    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, n, n)
+    valid = ctx >= 0
+    c = np.where(valid, ctx, 0)
+    mask = valid[:, :, None] & valid[:, None, :]
+    g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
+    b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
+    ww = gs[sent, pos, pos]
+    e, v = np.linalg.eigh(g)
+    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
+    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
+    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
+    x = np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0]  # G⁺ b
+    r2 = ww - np.einsum("bi,bi->b", b, x)
+    # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
+    # dimensions a context spanning the space): there r is round-off, so a
+    # residual below REL_TOL·‖w‖ (or Gram–Schmidt's absolute 5e-7) counts as 0
+    keep = (r2 > (REL_TOL**2) * ww) & (r2 > TOL**2)
+    r = np.where(keep, np.sqrt(np.where(keep, r2, 0.0)), 0.0)
+    ctx_d = np.where(valid[:, :, None], sd[sent[:, None], c], 0.0)  # (B, L, K)
+    qd = sd[sent, pos] - np.matmul(x[:, None, :], ctx_d)[:, 0, :]
+    qd = np.where(keep[:, None], qd / np.where(keep, r, 1.0)[:, None], 0.0)
+    return r, qd
 
 
 class GEM(_Estimator):
@@ -187,28 +219,25 @@ class GEM(_Estimator):
         h = min(self.n_sentence_components, dirs.shape[1])
         # per sentence: the h directions with the largest λ_j ‖Sᵀ d_j‖
         words = table[batch.ids]  # (S, n, d); padding rows are zero
-        corr = lam[None, :] * np.linalg.norm(np.einsum("snd,dk->snk", words, dirs), axis=1)
+        sd = words @ dirs  # (S, n, K)
+        corr = lam[None, :] * np.linalg.norm(sd, axis=1)
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
-        # per word: window matrices, Gram–Schmidt, the three scores
-        sent, _, cols = _windows(lengths, self.window)
-        ids = batch.ids[sent[:, None], np.maximum(cols, 0)]
-        ids = np.where(cols >= 0, ids, batch.pad)
-        win = np.transpose(table[ids], (0, 2, 1))  # (B, d, L)
-        q, r = _gram_schmidt_last(win)
-        w = win[:, :, -1]
+        # per word: residual against its window's context, the three scores
+        sent, pos, cols = _windows(lengths, self.window)
+        r, qd = _window_projections(words, sd, sent, pos, cols[:, :-1])
+        w = words[sent, pos]
         ell = (cols >= 0).sum(axis=1)
         wnorm = np.linalg.norm(w, axis=1)
         novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
         significance = r / ell
-        d_h = dirs[:, top[sent]]  # (d, B, h)
-        proj = np.einsum("bd,dbh->bh", q, d_h) * lam[top[sent]]
+        top_w = top[sent]  # (B, h): the word's sentence directions
+        proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
         uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
         alpha = novelty + significance + uniqueness
         np.add.at(out, sent, alpha[:, None] * w)
         # remove the sentence's own h directions
-        d_s = dirs[:, top]  # (d, S, h)
-        coef = np.einsum("sd,dsh->sh", out, d_s)
-        out -= np.einsum("dsh,sh->sd", d_s, coef)
+        coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
+        out -= np.einsum("shd,sh->sd", dirs.T[top], coef)
         out[lengths == 0] = 0.0
         return out
 
