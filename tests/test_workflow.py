@@ -383,3 +383,25 @@ def test_changing_the_word2vec_dimension_reruns_word2vec_and_downstream_only(
         "plot_prl_figure_3",
     }
     assert downstream <= jobs, jobs
+
+
+def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> None:
+    """The README's cluster command resolves; each job lists its declared resources,
+    which snakemake-executor-plugin-slurm turns into sbatch options."""
+    res = smk(
+        "-n",
+        "--workflow-profile",
+        str(ROOT / "profiles/slurm"),
+        "--configfile",
+        str(ROOT / "configs/paper.yaml"),
+        "--directory",
+        str(tmp_path),
+    )
+    assert res.returncode == 0, res.stderr[-3000:]
+    out = res.stdout
+    blocks = {m.group(1): m.group(2) for m in re.finditer(r"rule (\w+):\n(.*?)\n\[", out, re.S)}
+    train = blocks["train_weights"]
+    assert "gpu=1" in train and "slurm_partition=gpu" in train and "mem_mb=8000" in train
+    assert "runtime=600" in train and "slurm_account=my_account" in train
+    assert "slurm_partition=cpu" in blocks["clean_wiki_shard"]
+    assert "runtime=2880" in blocks["train_word2vec"] and "mem_mb=8000" in blocks["train_word2vec"]

@@ -246,27 +246,29 @@ def select_kappa(
     rng = np.random.default_rng([seed, 160])
     fold = np.empty(len(y), dtype=np.int64)
     fold[rng.permutation(len(y))] = np.arange(len(y)) % folds
+    from tqdm import tqdm
+
     records: list[dict[str, float]] = []
-    for kappa in grid:
-        for k in range(folds):
-            train, held = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
-            model = WeightedEmbedding(
-                embeddings,
-                n_max=n_max,
-                procedure="median",
-                kappa=float(kappa),
-                random_state=seed + k,
-                deterministic=deterministic,
-            )
-            model.fit((a_all.take(train), b_all.take(train)), y[train])
-            sim = paired_similarity(
-                model.transform(a_all.take(held)), model.transform(b_all.take(held)), "euclidean"
-            )
-            span = float(sim.max() - sim.min()) or 1.0
-            _, error = best_threshold((sim - sim.min()) / span, y[held])
-            records.append(
-                {"kappa": float(kappa), "fold": k, "error": error, "epochs": len(model.history_)}
-            )
+    runs = [(kappa, k) for kappa in grid for k in range(folds)]
+    for kappa, k in tqdm(runs, desc="kappa search", unit="training", mininterval=10):
+        train, held = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
+        model = WeightedEmbedding(
+            embeddings,
+            n_max=n_max,
+            procedure="median",
+            kappa=float(kappa),
+            random_state=seed + k,
+            deterministic=deterministic,
+        )
+        model.fit((a_all.take(train), b_all.take(train)), y[train])
+        sim = paired_similarity(
+            model.transform(a_all.take(held)), model.transform(b_all.take(held)), "euclidean"
+        )
+        span = float(sim.max() - sim.min()) or 1.0
+        _, error = best_threshold((sim - sim.min()) / span, y[held])
+        records.append(
+            {"kappa": float(kappa), "fold": k, "error": error, "epochs": len(model.history_)}
+        )
     errors = {kp: np.mean([r["error"] for r in records if r["kappa"] == kp]) for kp in grid}
     best = min(grid, key=lambda kp: (errors[kp], kp))
     return float(best), records

@@ -33,6 +33,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from tqdm import tqdm
 
 from textsim.corpus import iter_clean
 
@@ -171,7 +172,8 @@ def extract_candidates(
         k: [] for k in ("length", "article", "paragraph", "text1", "text2")
     }
     previous, k = None, 0
-    for article, tokens in iter_clean([shard]):
+    paragraphs = tqdm(iter_clean([shard]), desc="candidates", unit=" paragraphs", mininterval=10)
+    for article, tokens in paragraphs:
         k = k + 1 if article == previous else 0
         previous = article
         pid = paragraph_id(article, k)
