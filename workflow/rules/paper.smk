@@ -297,7 +297,7 @@ rule plot_prl_figure_2:
         ),
     params:
         method="mean_euclidean",
-        xlabel="similarity of mean embeddings (1 − Euclidean distance, validation-normalised)",
+        xlabel="1 − Euclidean distance of mean embeddings",
         bins=config["figures"]["bins"],
         dpi=config["figures"]["dpi"],
     log:
