@@ -38,14 +38,17 @@ from tqdm import tqdm
 from textsim.corpus import iter_clean
 
 __all__ = [
+    "SPLITS",
     "CouplesFormatError",
     "LengthSpec",
     "NonPairSource",
+    "assign_splits",
     "curate_couples",
     "cut_pair",
     "extract_candidates",
     "parse_length",
     "read_couples",
+    "write_couples",
 ]
 
 log = logging.getLogger(__name__)
@@ -201,6 +204,40 @@ def extract_candidates(
     return frame
 
 
+def _check_proportions(proportions: Mapping[str, float]) -> None:
+    if set(proportions) != set(SPLITS):
+        raise ValueError(f"proportions must name exactly {SPLITS}, got {sorted(proportions)}")
+
+
+def assign_splits(n: int, proportions: Mapping[str, float]) -> npt.NDArray[np.object_]:
+    """Split labels for ``n`` items in order, in the given proportions of SPLITS."""
+    _check_proportions(proportions)
+    total = sum(proportions[s] for s in SPLITS)
+    bounds = np.floor(np.cumsum([proportions[s] / total for s in SPLITS]) * n).astype(int)
+    bounds[-1] = n
+    split = np.empty(n, dtype=object)
+    start = 0
+    for name, stop in zip(SPLITS, bounds, strict=True):
+        split[start:stop] = name
+        start = stop
+    return split
+
+
+def write_couples(
+    couples: pd.DataFrame, output: str | os.PathLike[str], summary: str | os.PathLike[str]
+) -> None:
+    """Write a couples table (Parquet) and its counts per split and class (CSV), atomically."""
+    from textsim.io import atomic_path
+
+    with atomic_path(output) as tmp:
+        couples.to_parquet(tmp, index=False)
+    counts = (
+        couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
+    )
+    with atomic_path(summary) as tmp:
+        counts.to_csv(tmp, index=False)
+
+
 def _derange(
     groups: npt.NDArray[np.int64], rng: np.random.Generator, max_rounds: int = 200
 ) -> npt.NDArray[np.int64]:
@@ -238,8 +275,7 @@ def curate_couples(
     Returns columns ``split``, ``related``, ``text1``, ``text2``, ``article1``,
     ``article2``, ``paragraph1``, ``paragraph2``, ``n1``, ``n2``.
     """
-    if set(proportions) != set(SPLITS):
-        raise ValueError(f"proportions must name exactly {SPLITS}, got {sorted(proportions)}")
+    _check_proportions(proportions)
     rng = np.random.default_rng(_seed_for(seed, "curate", length))
     cand = candidates.sort_values("paragraph", kind="stable").reset_index(drop=True)
     order = rng.permutation(len(cand))
@@ -291,14 +327,7 @@ def curate_couples(
     related = related.iloc[:n_each].assign(related=True)
     non = non.iloc[:n_each].assign(related=False)
 
-    total = sum(proportions[s] for s in SPLITS)
-    bounds = np.floor(np.cumsum([proportions[s] / total for s in SPLITS]) * n_each).astype(int)
-    bounds[-1] = n_each
-    split = np.empty(n_each, dtype=object)
-    start = 0
-    for name, stop in zip(SPLITS, bounds, strict=True):
-        split[start:stop] = name
-        start = stop
+    split = assign_splits(n_each, proportions)
     related["split"] = split
     non["split"] = split  # both classes are in random order already
     couples = pd.concat([related, non], ignore_index=True)

@@ -56,7 +56,6 @@ __all__ = [
     "PAPER_STOP_HASHTAGS",
     "TweetFormatError",
     "Variant",
-    "assign_splits",
     "make_twitter_couples",
     "nonrelated_couples",
     "prepare_tweets",
@@ -70,7 +69,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 Variant = Literal["paper", "slot"]
-SPLITS = ("train", "test", "validation")
 PAPER_STOP_HASHTAGS = ("breaking", "update", "news")
 TIME_FORMAT = "%a %b %d %H:%M:%S %z %Y"  # Twitter's created_at: Thu Apr 09 01:31:50 +0000 2015
 
@@ -171,8 +169,6 @@ def read_jsonl_tweets(path: str | os.PathLike[str]) -> pd.DataFrame:
                         f"(missing {err})"
                     ) from None
     except (EOFError, OSError, UnicodeDecodeError) as err:
-        if isinstance(err, TweetFormatError):
-            raise
         raise TweetFormatError(f"{path}: truncated or corrupt file ({err})") from None
     return _frame(rows, path)
 
@@ -363,21 +359,6 @@ def _couple_text(tokens: list[str], drop: Collection[str], vocab: Collection[str
     return " ".join(out)
 
 
-def assign_splits(n: int, proportions: Mapping[str, float]) -> npt.NDArray[np.object_]:
-    """Split labels for ``n`` items in order, in the given proportions of SPLITS."""
-    if set(proportions) != set(SPLITS):
-        raise ValueError(f"proportions must name exactly {SPLITS}, got {sorted(proportions)}")
-    total = sum(proportions[s] for s in SPLITS)
-    bounds = np.floor(np.cumsum([proportions[s] / total for s in SPLITS]) * n).astype(int)
-    bounds[-1] = n
-    split = np.empty(n, dtype=object)
-    start = 0
-    for name, stop in zip(SPLITS, bounds, strict=True):
-        split[start:stop] = name
-        start = stop
-    return split
-
-
 def make_twitter_couples(
     tweets: pd.DataFrame,
     *,
@@ -394,7 +375,7 @@ def make_twitter_couples(
     ``time1``, ``time2``, ``n1``, ``n2``. Couples whose text has no in-vocabulary
     word left are dropped (and counted in the log).
     """
-    from textsim.pairs import _seed_for
+    from textsim.pairs import SPLITS, _seed_for, assign_splits
 
     rng = np.random.default_rng(_seed_for(seed, "twitter", variant))
     ra, rb = related_couples(tweets, variant, window)

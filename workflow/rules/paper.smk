@@ -161,6 +161,11 @@ rule table_prl_1:
     params:
         lengths=prl_table_1_blocks(),
         learned={L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
+        table="prl-1",
+        title=(
+            "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
+            "(Euclidean distance; tf-idf cosine)."
+        ),
         vectors=VECTORS[0],
         note=table_note() + transfer_note(),
     log:
@@ -171,7 +176,7 @@ rule table_prl_1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl_1.py"
+        "../scripts/table_prl.py"
 
 
 rule plot_icdmw_figure_4:
@@ -270,6 +275,11 @@ rule table_prl_2:
     params:
         lengths=TWITTER_SETS,
         learned={L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
+        table="prl-2",
+        title=(
+            "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "
+            "(Euclidean distance; tf-idf cosine)."
+        ),
         vectors=VECTORS[0],
         note=twitter_note(),
     log:
@@ -280,7 +290,7 @@ rule table_prl_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl_2.py"
+        "../scripts/table_prl.py"
 
 
 rule plot_prl_figure_2:

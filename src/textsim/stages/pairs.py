@@ -48,7 +48,7 @@ def curate_pairs(
     nonpair_source: str,
     max_couples: int | None,
 ) -> None:
-    from textsim.pairs import curate_couples
+    from textsim.pairs import curate_couples, write_couples
 
     frames = [pd.read_parquet(p, filters=[("length", "==", length)]) for p in candidates]
     cand = pd.concat(frames, ignore_index=True)
@@ -60,10 +60,4 @@ def curate_pairs(
         nonpair_source=nonpair_source,  # type: ignore[arg-type]
         max_couples=max_couples,
     )
-    with atomic_path(output) as tmp:
-        couples.to_parquet(tmp, index=False)
-    counts = (
-        couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
-    )
-    with atomic_path(summary) as tmp:
-        counts.to_csv(tmp, index=False)
+    write_couples(couples, output, summary)

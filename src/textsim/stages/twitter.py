@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,7 @@ def curate_twitter_pairs(
     seed: int,
 ) -> None:
     """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary words."""
+    from textsim.pairs import write_couples
     from textsim.tweets import make_twitter_couples, prepare_tweets, read_tweets
     from textsim.word2vec import load_vectors
 
@@ -38,10 +39,4 @@ def curate_twitter_pairs(
         window=60 * window_minutes,
         max_couples=max_couples,
     )
-    with atomic_path(output) as tmp:
-        couples.to_parquet(tmp, index=False)
-    counts = (
-        couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
-    )
-    with atomic_path(summary) as tmp:
-        counts.to_csv(tmp, index=False)
+    write_couples(couples, output, summary)

@@ -6,11 +6,8 @@ comparison_table(
     dict(zip(snakemake.params.lengths, snakemake.input.baseline, strict=True)),
     snakemake.params.learned,
     snakemake.output.csv.removesuffix(".csv"),
-    table="prl-2",
+    table=snakemake.params.table,
     vectors=snakemake.params.vectors,
-    title=(
-        "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "
-        "(Euclidean distance; tf-idf cosine)."
-    ),
+    title=snakemake.params.title,
     note=snakemake.params.note,
 )
