@@ -35,6 +35,7 @@ include: "workflow/rules/twitter.smk"
 include: "workflow/rules/transfer.smk"
 include: "workflow/rules/learned.smk"
 include: "workflow/rules/paper.smk"
+include: "workflow/rules/gem.smk"
 
 
 rule all:

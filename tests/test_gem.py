@@ -105,3 +105,37 @@ def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
         GEM(_emb()).fit(["zzz", ""])
     with pytest.raises(RuntimeError, match="not fitted"):
         GEM(_emb()).transform(["w1"])
+
+
+def test_ngram_average_by_hand() -> None:
+    from textsim.gem import ngram_average
+
+    words = np.zeros((2, 3, 1))
+    words[0, :, 0] = [1.0, 2.0, 4.0]
+    words[1, :2, 0] = [3.0, 5.0]  # length 2, one padding row
+    out = ngram_average(words, [3, 2], 2)[:, :, 0]
+    # bigrams: (1+2)/2, (2+4)/2, then 4 alone (the slides' NULL is not counted)
+    assert out[0] == pytest.approx([1.5, 3.0, 4.0])
+    assert out[1] == pytest.approx([4.0, 5.0, 0.0])
+    assert ngram_average(words, [3, 2], 1) is words
+    with pytest.raises(ValueError, match="n-gram"):
+        ngram_average(words, [3, 2], 0)
+
+
+def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
+    from textsim.gem import ngram_average
+
+    emb = _emb()
+    texts = _sentences(emb, 40)
+    seqs = [_matrix(emb, t).T for t in texts]
+    words = GEM(emb, n_components=8, n_sentence_components=4).fit(texts).transform(texts)
+    vecs = GEM(n_components=8, n_sentence_components=4).fit_vectors(seqs).transform_vectors(seqs)
+    assert vecs == pytest.approx(words, abs=1e-4)
+    # the n-gram variant is GEM on the n-gram averaged vector sequences
+    tri = GEM(emb, n_components=8, n_sentence_components=4, ngram=3).fit_transform(texts)
+    avg = [ngram_average(s[None], [len(s)], 3)[0] for s in seqs]
+    ref = GEM(n_components=8, n_sentence_components=4).fit_vectors(avg).transform_vectors(avg)
+    assert tri == pytest.approx(ref, abs=1e-4)
+    assert not np.allclose(tri, words, atol=1e-2)
+    with pytest.raises(RuntimeError, match="not fitted"):
+        GEM().transform_vectors(seqs)

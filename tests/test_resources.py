@@ -122,6 +122,61 @@ def test_zip_archive_member_is_extracted_and_verified(
         fetch_file("zipped", tmp_path / "out" / "x.txt", file="Health-Tweets/other.txt")
 
 
+def test_tar_archive_member_is_extracted_and_verified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    import io
+    import tarfile
+
+    import textsim.resources as res
+
+    archive = tmp_path / "Stsbenchmark.tar.gz"
+    payload = b"main-captions\tMSRvid\t2012test\t0001\t5.000\tA plane.\tA plane.\n"
+    with tarfile.open(archive, "w:gz") as tf:
+        info = tarfile.TarInfo("stsbenchmark/sts-dev.csv")
+        info.size = len(payload)
+        tf.addfile(info, io.BytesIO(payload))
+    good = res.Resource(
+        name="tarred",
+        kind="files",
+        description="test",
+        licence="test",
+        url=archive.as_uri(),
+        archive="tar",
+        files={
+            "stsbenchmark/sts-dev.csv": hashlib.sha256(payload).hexdigest(),
+            "stsbenchmark/missing.csv": "0" * 64,
+        },
+    )
+    monkeypatch.setattr(res, "get_resource", lambda name: good)
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    out = fetch_file("tarred", tmp_path / "out" / "dev.csv", file="stsbenchmark/sts-dev.csv")
+    assert out.read_bytes() == payload
+    with pytest.raises(ResourceError, match=r"no member stsbenchmark/missing\.csv"):
+        fetch_file("tarred", tmp_path / "out" / "m.csv", file="stsbenchmark/missing.csv")
+    assert not (tmp_path / "out" / "m.csv").exists()
+    # a corrupt cached archive is reported and removed
+    cached = next((tmp_path / "textsim-archives").iterdir())
+    cached.write_bytes(b"not a tar archive")
+    with pytest.raises(ResourceError, match="corrupt tar archive"):
+        fetch_file("tarred", tmp_path / "out" / "dev2.csv", file="stsbenchmark/sts-dev.csv")
+    assert not cached.exists()
+
+
+def test_sts_and_ohsumed_resources_verify_against_the_mirror(tmp_path: Path, mirror: Path) -> None:
+    sts = get_resource("stsbenchmark")
+    assert sts.archive == "tar" and "stsbenchmark/sts-test.csv" in sts.files
+    out = fetch_file(
+        "stsbenchmark", tmp_path / "t.csv", file="stsbenchmark/sts-test.csv", mirror=mirror
+    )
+    assert out.stat().st_size > 0
+    out = fetch_file(
+        "ohsumed-single-23", tmp_path / "o.tar.xz", file="ohsumed_single_23.tar.xz", mirror=mirror
+    )
+    assert out.stat().st_size > 0
+
+
 def test_tweet_resources_verify_against_the_mirror(tmp_path: Path, mirror: Path) -> None:
     health = get_resource("health-news-tweets")
     assert len(health.files) == 16 and health.archive == "zip"

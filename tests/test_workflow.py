@@ -245,6 +245,57 @@ def test_report_is_built(tiny_project: Path) -> None:
     assert "icdmw-figure-1.png" in html and "icdmw-table-1.html" in html
 
 
+GEM_RULES = {
+    "fetch_stsbenchmark",
+    "fetch_ohsumed_single_23",
+    "sts_scores",
+    "sts_ngrams",
+    "sts_minilm",
+    "table_gem_sts",
+    "plot_gem_ngrams",
+    "paragraph_scores",
+    "table_gem_paragraphs",
+}
+
+
+@pytest.mark.workflow
+def test_gem_stages_table_figures_and_report(
+    tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """STS table, n-gram figures and paragraph table on the tiny vectors (data from the mirror)."""
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
+    extra = tmp_path / "gem.yaml"
+    extra.write_text(
+        "sts: {enabled: true, max_pairs: 150, ngrams: [1, 2], learned: ['var/median']}\n"
+        "paragraphs: {enabled: true, max_documents: 80, c_grid: [0.1, 1.0]}\n"
+    )
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert planned_jobs(res) == GEM_RULES | {"all"}, res.stdout  # nothing upstream reruns
+    res = smk_in(tiny_project, "--cores", "2", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    paper = tiny_project / "results/paper"
+    sts = pd.read_csv(paper / "tables/gem-sts.csv")
+    expected = {"mean", "idf-weighted mean", "SIF", "uSIF", "GEM", "learned, median (var)"}
+    assert expected <= set(sts["method"])
+    assert set(sts.loc[sts["method"] == "GEM", "fit"]) == {"evaluated split", "train split"}
+    scores = pd.read_csv(tiny_project / "results/sts/scores.csv")
+    assert scores["pearson"].between(-100, 100).all() and (scores["n_pairs"] == 150).all()
+    ngrams = pd.read_csv(tiny_project / "results/sts/ngrams.csv")
+    assert sorted(set(ngrams["n"])) == [1, 2]
+    for kind in ("performance", "speed"):
+        for ext in ("pdf", "png"):
+            assert (paper / f"figures/gem-ngrams-{kind}.{ext}").stat().st_size > 1000
+    para = pd.read_csv(paper / "tables/gem-paragraphs.csv")
+    assert len(para) == 8 and set(para["technique"]) >= {"sentence-mean", "sentences-as-words"}
+    report = tmp_path / "report.html"
+    res = smk_in(tiny_project, "--report", str(report), extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    html = report.read_text(errors="replace")
+    for name in ("gem-sts.html", "gem-ngrams-performance.png", "gem-paragraphs.html"):
+        assert name in html
+
+
 @pytest.mark.workflow
 def test_embed_command_uses_trained_weights(tiny_project: Path, tmp_path: Path) -> None:
     res_dir = tiny_project / "results"

@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from textsim.embeddings import FloatArray, Texts, TokenBatch, WordEmbeddings, _Estimator
 
-__all__ = ["GEM", "coarse_vectors", "gem_reference"]
+__all__ = ["GEM", "coarse_vectors", "gem_reference", "ngram_average"]
 
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
@@ -55,26 +55,40 @@ def _fix_signs(u: F64, axis: int) -> F64:
     return u * sign
 
 
-def coarse_vectors(sentences: Sequence[F64], chunk: int = 512) -> F64:
-    """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence."""
+def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
+    """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence.
+
+    Sentences are processed in order of length, in chunks of similar length
+    (bounded padding and memory), through batched eigendecompositions of their
+    small Gram matrices SᵀS = V Σ² Vᵀ, u_j = S v_j / σ_j."""
     if not sentences:
         raise ValueError("no sentences")
     d = sentences[0].shape[0]
     out = np.empty((d, len(sentences)))
-    for start in range(0, len(sentences), chunk):
-        part = sentences[start : start + chunk]
-        n_max = max(max(s.shape[1] for s in part), 1)
+    lengths = np.array([s.shape[1] for s in sentences])
+    order = np.argsort(lengths, kind="stable")
+    start = 0
+    while start < len(order):
+        n_max = max(int(lengths[order[start]]), 1)
+        stop = start + 1
+        while stop < len(order):
+            n_next = max(int(lengths[order[stop]]), 1)
+            if (stop + 1 - start) * n_next * max(n_next, d) > chunk_cells:
+                break
+            n_max = n_next
+            stop += 1
+        part = order[start:stop]
         batch = np.zeros((len(part), d, n_max))
-        for i, s in enumerate(part):
-            batch[i, :, : s.shape[1]] = s
-        # thin SVD through the small Gram matrix SᵀS = V Σ² Vᵀ (batched): u_j = S v_j / σ_j
+        for i, j in enumerate(part):
+            batch[i, :, : lengths[j]] = sentences[j]
         gram = np.matmul(np.transpose(batch, (0, 2, 1)), batch)
         eig, v = np.linalg.eigh(gram)
         sigma = np.sqrt(np.clip(eig, 0.0, None))
         u = np.matmul(batch, v)
         u = np.divide(u, sigma[:, None, :], out=np.zeros_like(u), where=sigma[:, None, :] > 0)
         u = _fix_signs(u, axis=1)
-        out[:, start : start + len(part)] = np.matmul(u, (sigma**3)[:, :, None])[:, :, 0].T
+        out[:, part] = np.matmul(u, (sigma**3)[:, :, None])[:, :, 0].T
+        start = stop
     return out
 
 
@@ -137,12 +151,35 @@ def _window_projections(
     return r, qd
 
 
+def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
+    """The slides' n-gram variant: position i holds the mean of words i … i+n−1 of
+    its sentence (fewer at the end, where the slides pad with NULL; padding is
+    not counted). ``words`` is (S, L, d) with zero rows beyond each length."""
+    if n < 1:
+        raise ValueError(f"n-gram size must be >= 1, got {n}")
+    if n == 1:
+        return words
+    lens = np.asarray(lengths, dtype=np.int64)
+    width = words.shape[1]
+    cs = np.concatenate([np.zeros_like(words[:, :1]), np.cumsum(words, axis=1)], axis=1)
+    pos = np.arange(width)
+    stop = np.minimum(pos[None, :] + n, lens[:, None])  # (S, L)
+    count = np.maximum(stop - pos[None, :], 1)
+    rows = np.arange(words.shape[0])[:, None]
+    out = (cs[rows, stop] - cs[:, :width]) / count[:, :, None]
+    out[pos[None, :] >= lens[:, None]] = 0.0
+    return np.asarray(out)
+
+
 class GEM(_Estimator):
     """Geometric embedding (GEM) as a scikit-learn style estimator.
 
     ``fit(sentences)`` computes and stores the K corpus directions;
     ``transform`` embeds any sentences (batch or one) with them.
     ``fit_transform`` on the evaluated sentences is the paper's transductive mode.
+    ``ngram`` > 1 is the slides' n-gram variant (:func:`ngram_average`).
+    ``fit_vectors`` / ``transform_vectors`` run GEM on arbitrary vector
+    sequences (e.g. a paragraph's sentence embeddings treated as its words).
     A sentence with no in-vocabulary word is the zero vector.
     """
 
@@ -152,18 +189,45 @@ class GEM(_Estimator):
         window: int = 7,
         n_components: int = 45,
         n_sentence_components: int = 17,
+        ngram: int = 1,
         batch_words: int = 4000,
     ) -> None:
         self.embeddings = embeddings
         self.window = window
         self.n_components = n_components
         self.n_sentence_components = n_sentence_components
+        self.ngram = ngram
         self.batch_words = batch_words
 
     # ------------------------------------------------------------------ fitting
 
-    def _matrices(self, batch: TokenBatch, table: F64) -> list[F64]:
-        return [table[batch.ids[i, : batch.lengths[i]]].T for i in range(len(batch))]
+    def _chunks(self, lengths: npt.NDArray[np.int64]) -> list[tuple[int, int]]:
+        """Consecutive sentence ranges holding about ``batch_words`` words each."""
+        out = []
+        start = 0
+        while start < len(lengths):
+            stop = start + 1
+            total = int(lengths[start])
+            while stop < len(lengths) and total + lengths[stop] <= self.batch_words:
+                total += int(lengths[stop])
+                stop += 1
+            out.append((start, stop))
+            start = stop
+        return out
+
+    def _words(self, batch: TokenBatch, table: F64) -> F64:
+        """(S, L, d) word vectors of a batch, n-gram averaged when ``ngram`` > 1."""
+        width = max(int(batch.lengths.max(initial=0)), 1)
+        words = table[batch.ids[:, :width]]
+        return ngram_average(words, batch.lengths, self.ngram)
+
+    def _fit_matrices(self, mats: list[F64]) -> None:
+        mats = [m for m in mats if m.shape[1] > 0]
+        if not mats:
+            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
+        directions, values = _corpus_directions(coarse_vectors(mats), self.n_components)
+        self.directions_ = directions  # (d, K)
+        self.singular_values_ = values  # (K,)
 
     def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
         if self.embeddings is None:
@@ -171,12 +235,12 @@ class GEM(_Estimator):
         self.embeddings_ = self.embeddings
         self.table_ = self.embeddings.padded_table().astype(np.float64)
         batch = self._batch(X)
-        mats = [m for m in self._matrices(batch, self.table_) if m.shape[1] > 0]
-        if not mats:
-            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
-        directions, values = _corpus_directions(coarse_vectors(mats), self.n_components)
-        self.directions_ = directions  # (d, K)
-        self.singular_values_ = values  # (K,)
+        lengths = batch.lengths.astype(np.int64)
+        mats: list[F64] = []
+        for start, stop in self._chunks(lengths):
+            words = self._words(batch.slice(start, stop), self.table_)
+            mats += [words[i, : lengths[start + i]].T for i in range(stop - start)]
+        self._fit_matrices(mats)
         self.n_features_out_ = self.embeddings.dim
         return self
 
@@ -184,17 +248,10 @@ class GEM(_Estimator):
         self._check_fitted()
         batch = self._batch(X)
         out = np.zeros((len(batch), self.table_.shape[1]))
-        # chunks of sentences holding about batch_words words (bounded memory)
         lengths = batch.lengths.astype(np.int64)
-        start = 0
-        while start < len(batch):
-            stop = start + 1
-            total = int(lengths[start])
-            while stop < len(batch) and total + lengths[stop] <= self.batch_words:
-                total += int(lengths[stop])
-                stop += 1
-            out[start:stop] = self._embed(batch.slice(start, stop))
-            start = stop
+        for start, stop in self._chunks(lengths):
+            part = batch.slice(start, stop)
+            out[start:stop] = self._embed(self._words(part, self.table_), lengths[start:stop])
         return out.astype(np.float32)
 
     def fit_transform(self, X: Texts | TokenBatch, y: Any = None) -> FloatArray:
@@ -208,17 +265,43 @@ class GEM(_Estimator):
             raise ValueError("GEM needs embeddings")
         return self.embeddings.encode(X)
 
+    # ------------------------------------------------- arbitrary vector sequences
+
+    def fit_vectors(self, sequences: Sequence[npt.ArrayLike]) -> Self:
+        """Fit on sequences of vectors, each (n_i, d): e.g. paragraphs whose "words"
+        are sentence embeddings. ``embeddings`` is not used."""
+        seqs = [np.asarray(s, dtype=np.float64) for s in sequences]
+        mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T if len(s) else s.T for s in seqs]
+        self._fit_matrices(mats)
+        self.n_features_out_ = int(self.directions_.shape[0])
+        return self
+
+    def transform_vectors(self, sequences: Sequence[npt.ArrayLike]) -> FloatArray:
+        if not hasattr(self, "directions_"):
+            raise RuntimeError("GEM is not fitted; call fit() or fit_vectors() first")
+        d = int(self.directions_.shape[0])
+        seqs = [np.asarray(s, dtype=np.float64).reshape(-1, d) for s in sequences]
+        lengths = np.array([len(s) for s in seqs], dtype=np.int64)
+        out = np.zeros((len(seqs), d))
+        for start, stop in self._chunks(lengths):
+            width = max(int(lengths[start:stop].max(initial=0)), 1)
+            words = np.zeros((stop - start, width, d))
+            for i, s in enumerate(seqs[start:stop]):
+                words[i, : len(s)] = s
+            words = ngram_average(words, lengths[start:stop], self.ngram)
+            out[start:stop] = self._embed(words, lengths[start:stop])
+        return out.astype(np.float32)
+
     # --------------------------------------------------------------- embedding
 
-    def _embed(self, batch: TokenBatch) -> F64:
-        table, dirs, lam = self.table_, self.directions_, self.singular_values_
-        lengths = batch.lengths.astype(np.int64)
-        out = np.zeros((len(batch), table.shape[1]))
+    def _embed(self, words: F64, lengths: npt.NDArray[np.int64]) -> F64:
+        """GEM vectors of sentences given as (S, L, d) word vectors (zero padding)."""
+        dirs, lam = self.directions_, self.singular_values_
+        out = np.zeros((words.shape[0], words.shape[2]))
         if lengths.sum() == 0:
             return out
         h = min(self.n_sentence_components, dirs.shape[1])
         # per sentence: the h directions with the largest λ_j ‖Sᵀ d_j‖
-        words = table[batch.ids]  # (S, n, d); padding rows are zero
         sd = words @ dirs  # (S, n, K)
         corr = lam[None, :] * np.linalg.norm(sd, axis=1)
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 
 from textsim.io import atomic_path
 
-__all__ = ["plot_similarity_histogram", "save_figure"]
+__all__ = ["plot_ngram_curves", "plot_similarity_histogram", "save_figure"]
 
 STYLE: dict[str, Any] = {
     "font.size": 9,
@@ -119,5 +119,40 @@ def plot_histogram_panels(
             ax.set_xlabel(xlabel)
         np.atleast_1d(axes)[0].set_ylabel("number of couples")
         np.atleast_1d(axes)[0].legend(frameon=False, loc="best")
+        fig.tight_layout()
+        save_figure(fig, stem, dpi)
+
+
+def plot_ngram_curves(
+    frame: Any,
+    stem: str | os.PathLike[str],
+    *,
+    value: str,
+    ylabel: str,
+    dpi: int = 300,
+) -> None:
+    """GEM's n-gram variant: ``value`` against n, one line per (split, fit mode).
+
+    ``frame`` has columns ``n``, ``split``, ``mode`` and ``value``."""
+    styles = {"dev": ("-", "o"), "test": ("--", "s"), "all": ("-", "o")}
+    greys = {"transductive": "0.15", "inductive": "0.55"}
+    with plt.rc_context(cast(Any, STYLE)):
+        fig, ax = plt.subplots(figsize=(3.4, 2.4))
+        for (split, mode), g in frame.groupby(["split", "mode"], sort=False):
+            g = g.sort_values("n")
+            line, marker = styles.get(str(split), ("-", "o"))
+            ax.plot(
+                g["n"],
+                g[value],
+                linestyle=line,
+                marker=marker,
+                markersize=3,
+                color=greys.get(str(mode), "0.3"),
+                label=f"{split}, {mode}" if split != "all" else str(mode),
+            )
+        ax.set_xlabel("n (words averaged per position)")
+        ax.set_xticks(sorted(frame["n"].unique()))
+        ax.set_ylabel(ylabel)
+        ax.legend(frameon=False, fontsize=7)
         fig.tight_layout()
         save_figure(fig, stem, dpi)

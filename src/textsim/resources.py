@@ -167,28 +167,44 @@ def _download(url: str, dest: Path, attempts: int = 3) -> None:
     raise ResourceError(f"could not download {url}: {last}")
 
 
-def _extract_from_zip(url: str, member: str, dest: Path) -> None:
-    """Download the zip at ``url`` once (cached in the temp dir) and extract ``member``."""
+def _extract_member(url: str, member: str, dest: Path, kind: str) -> None:
+    """Download the ``kind`` archive (zip or tar, any compression) at ``url`` once
+    (cached in the temp dir) and extract ``member`` to ``dest``."""
+    import tarfile
     import tempfile
     import zipfile
 
     cache = Path(tempfile.gettempdir()) / "textsim-archives"
     cache.mkdir(exist_ok=True)
-    archive = cache / (hashlib.sha256(url.encode()).hexdigest()[:16] + ".zip")
+    archive = cache / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
     if not archive.is_file():
         with atomic_path(archive) as tmp:
             _download(url, tmp)
     try:
-        with zipfile.ZipFile(archive) as zf:
-            names = {n.removeprefix("./"): n for n in zf.namelist()}
-            if member not in names:
-                raise ResourceError(f"{url}: the archive has no member {member}")
-            with zf.open(names[member]) as src, open(dest, "wb") as out:
-                shutil.copyfileobj(src, out)
-    except zipfile.BadZipFile:
+        if kind == "zip":
+            with zipfile.ZipFile(archive) as zf:
+                names = {n.removeprefix("./"): n for n in zf.namelist()}
+                if member not in names:
+                    raise ResourceError(f"{url}: the archive has no member {member}")
+                with zf.open(names[member]) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+        elif kind == "tar":
+            with tarfile.open(archive, "r:*") as tf:
+                for info in tf:
+                    if info.isfile() and info.name.removeprefix("./") == member:
+                        data = tf.extractfile(info)
+                        assert data is not None
+                        with data, open(dest, "wb") as out:
+                            shutil.copyfileobj(data, out)
+                        break
+                else:
+                    raise ResourceError(f"{url}: the archive has no member {member}")
+        else:
+            raise ResourceError(f"{url}: unknown archive kind {kind!r} (zip or tar)")
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError) as err:
         archive.unlink(missing_ok=True)
         raise ResourceError(
-            f"{url}: corrupt zip archive (removed; rerun to download again)"
+            f"{url}: corrupt {kind} archive ({err}; removed, rerun to download again)"
         ) from None
 
 
@@ -251,8 +267,8 @@ def fetch_file(
                     raise ResourceError(f"{src} is missing from the mirror (resource {name})")
                 shutil.copyfile(src, tmp)
                 label = str(src)
-            elif resource.url and resource.archive == "zip":
-                _extract_from_zip(resource.url, file, tmp)
+            elif resource.url and resource.archive:
+                _extract_member(resource.url, file, tmp, resource.archive)
                 label = f"{resource.url} member {file}"
             elif resource.url:
                 url = f"{resource.url.rstrip('/')}/{file}"

@@ -64,7 +64,11 @@ class _WeightedMean(_Estimator):
     def _mean(self, batch: TokenBatch) -> F64:
         table = self.embeddings_.padded_table().astype(np.float64)
         w = np.append(self.word_weights_, 0.0)
-        vec = np.einsum("snd,sn->sd", table[batch.ids], w[batch.ids])
+        vec = np.empty((len(batch), table.shape[1]))
+        step = max(1, (1 << 22) // max(batch.ids.shape[1] * table.shape[1], 1))  # bounded memory
+        for start in range(0, len(batch), step):
+            ids = batch.ids[start : start + step]
+            vec[start : start + step] = np.matmul(w[ids][:, None, :], table[ids])[:, 0, :]
         n = np.maximum(batch.lengths, 1).astype(np.float64)
         return np.asarray(vec / n[:, None])
 

@@ -14,7 +14,14 @@ from textsim.io import atomic_path
 from textsim.metrics import binomial_test
 from textsim.published import ICDMW_TABLE_I, ICDMW_TABLE_II
 
-__all__ = ["icdmw_table_1", "icdmw_table_2", "write_table"]
+__all__ = [
+    "icdmw_table_1",
+    "icdmw_table_2",
+    "paragraph_table",
+    "sts_table",
+    "write_plain_table",
+    "write_table",
+]
 
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}
 
@@ -234,3 +241,90 @@ def comparison_table(
             label = labels.get(method, METHODS[method].label if method in METHODS else method)
             rows.append(_row(label, method, f, paper, length=block, vectors=vectors))
     return _add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
+
+
+def write_plain_table(
+    frame: pd.DataFrame, stem: str | os.PathLike[str], *, title: str, note: str
+) -> None:
+    """Write one flat table as ``<stem>.csv`` and ``<stem>.{md,html,tex}``."""
+    stem = Path(stem)
+    with atomic_path(stem.with_suffix(".csv")) as tmp:
+        frame.to_csv(tmp, index=False, float_format="%.6g")
+    shown = frame.fillna("—").astype(str)
+    md = [f"**{title}**", "", shown.to_markdown(index=False), "", note, ""]
+    html = [f"<p><b>{title}</b></p>", shown.to_html(index=False, border=0), f"<p>{note}</p>"]
+    tex = [
+        r"\begin{table}[t]",
+        r"\centering\small",
+        rf"\caption{{{_latex_escape(title)}}}",
+        r"\resizebox{\textwidth}{!}{%",
+        r"\begin{tabular}{l" + "r" * (len(shown.columns) - 1) + "}",
+        r"\toprule",
+        " & ".join(_latex_escape(str(c)) for c in shown.columns) + r" \\",
+        r"\midrule",
+        *(" & ".join(_latex_escape(v) for v in row) + r" \\" for row in shown.to_numpy()),
+        r"\bottomrule",
+        r"\end{tabular}}",
+        rf"\par\smallskip\footnotesize {_latex_escape(note)}",
+        r"\end{table}",
+        "",
+    ]
+    for ext, lines in ((".md", md), (".html", html), (".tex", tex)):
+        with atomic_path(stem.with_suffix(ext)) as tmp:
+            tmp.write_text("\n".join(lines), encoding="utf-8")
+
+
+def _r(v: object) -> str:
+    return "—" if v is None or (isinstance(v, float) and np.isnan(v)) else f"{float(v):.1f}"  # type: ignore[arg-type]
+
+
+def sts_table(scores: pd.DataFrame) -> pd.DataFrame:
+    """One row per (method, mode): Pearson and Spearman x 100 on dev and test,
+    sentences/s, and the published numbers for the same method (other vectors)."""
+    from textsim.published import GEM_STS
+
+    rows = []
+    for (method, mode), g in scores.groupby(["method", "mode"], sort=False):
+        by = g.set_index("split")
+        seconds = float(g["seconds"].sum())  # embedding the sentences (fit on train excluded)
+        published = GEM_STS.get(str(method), [])
+        rows.append(
+            {
+                "method": method,
+                "fit": {"none": "-", "inductive": "train split"}.get(str(mode), "evaluated split"),
+                "dev r": _r(by["pearson"].get("dev")),
+                "test r": _r(by["pearson"].get("test")),
+                "dev ρ": _r(by["spearman"].get("dev")),
+                "test ρ": _r(by["spearman"].get("test")),
+                "sentences/s": f"{float(g['n_sentences'].sum()) / seconds:,.0f}"
+                if seconds > 0
+                else "—",
+                "published dev / test (vectors, source)": "; ".join(
+                    f"{_r(d)} / {_r(t)} ({vec}, {src})" for vec, src, d, t in published
+                )
+                or "—",
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def paragraph_table(scores: pd.DataFrame) -> pd.DataFrame:
+    """Topic accuracy per paragraph embedding, with the slides' IMDb accuracies beside GEM."""
+    from textsim.published import GEM_PARAGRAPHS
+
+    rows = []
+    for r in scores.itertuples(index=False):
+        slides = GEM_PARAGRAPHS.get(str(r.technique)) if r.method == "GEM" else None
+        rows.append(
+            {
+                "method": r.method,
+                "technique": r.technique,
+                "test accuracy %": f"{100 * float(r.accuracy):.2f}",  # type: ignore[arg-type]
+                "C": "—" if np.isnan(float(r.C)) else f"{float(r.C):g}",  # type: ignore[arg-type]
+                "documents/s": "—"
+                if np.isnan(float(r.documents_per_s))  # type: ignore[arg-type]
+                else f"{float(r.documents_per_s):,.0f}",  # type: ignore[arg-type]
+                "slides (IMDb) %": "—" if slides is None else f"{slides:.2f}",
+            }
+        )
+    return pd.DataFrame(rows)

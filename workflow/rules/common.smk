@@ -29,6 +29,10 @@ TRANSFER = config.get("transfer", {})
 TRANSFER_ON = TRANSFER.get("source", "none") != "none" and "var" in WEIGHT_LENGTHS
 KAPPA = config["weights"]["kappa"]
 KAPPA_SEARCH = config["weights"].get("kappa_search", {})
+STS = config.get("sts", {"enabled": False})
+PARAGRAPHS = config.get("paragraphs", {"enabled": False})
+STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
+OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
 
 
 wildcard_constraints:
@@ -88,7 +92,8 @@ def get_extracted_files():
     return resource.name, resource.file_names(spec.get("max_files"))
 
 
-def tweet_files(resource):
+def resource_files(resource):
+    """The local paths of every file of a declared ``files`` resource."""
     return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
 
 
@@ -175,6 +180,62 @@ def prl_table_1_blocks():
     return WEIGHT_LENGTHS + (["transfer"] if TRANSFER_ON else [])
 
 
+def sts_learned():
+    """Learned weight files applied to STS sentences: name -> path (only trained ones)."""
+    runs = learned_runs()
+    out = {}
+    for key in STS.get("learned", []):
+        length, procedure = key.split("/")
+        if (length, procedure) not in runs:
+            raise ValueError(
+                f"config key sts.learned: {key} is not trained (weights.lengths x weights.procedures)"
+            )
+        out[f"learned, {procedure} ({length})"] = f"results/weights/{length}/{procedure}.json"
+    return out
+
+
+def gem_targets():
+    targets = []
+    if STS.get("enabled"):
+        targets += expand("results/paper/tables/gem-sts.{ext}", ext=["csv", "md", "tex", "html"])
+        if STS.get("ngrams"):
+            targets += expand(
+                "results/paper/figures/gem-ngrams-{kind}.{ext}", kind=["performance", "speed"], ext=["pdf", "png"]
+            )
+    if PARAGRAPHS.get("enabled"):
+        targets += expand("results/paper/tables/gem-paragraphs.{ext}", ext=["csv", "md", "tex", "html"])
+    return targets
+
+
+def sts_note():
+    return (
+        f"Ours: {config['word2vec']['vector_size']}-d skip-gram word2vec trained on {corpus_description()}; "
+        "raw (not normalised) word vectors for mean, SIF, uSIF and GEM; word probabilities from the "
+        "word2vec vocabulary counts; sentences lowercased, numbers as 0, punctuation removed, "
+        "out-of-vocabulary words dropped; cosine similarity; r = Pearson, ρ = Spearman, x 100. "
+        "Fit 'evaluated split' = the original scripts' transductive mode (components from the "
+        "sentences being scored); 'train split' = components fitted once on STS train and stored. "
+        "sentences/s: embedding dev + test from cleaned text, fit on train excluded, measured in this "
+        "workflow run (2 threads). The published numbers use other, much larger word vectors "
+        "(LexVec, GloVe: billions of tokens); they are shown for orientation, not as a like-for-like comparison."
+    )
+
+
+def paragraph_note():
+    n = PARAGRAPHS.get("max_documents")
+    subset = f"the {n} lowest ids of each split of " if n else ""
+    return (
+        f"Ours: {subset}OHSUMED single-label abstracts (23 MeSH disease categories; train/test as "
+        "distributed), title + abstract as the paragraph, one sentence per line; "
+        f"word vectors as in the STS table. Multinomial logistic regression on standardised vectors, "
+        "C chosen on a held-out fifth of the training documents from "
+        f"{PARAGRAPHS.get('c_grid')}, then refitted on all of them; components (GEM directions, "
+        "SIF/uSIF) fitted on the training documents only. documents/s: embedding all documents, fits "
+        "included. The slides' column is IMDb sentiment accuracy (2,000 training reviews), "
+        "another task, shown for the ranking of the three techniques only."
+    )
+
+
 def get_paper_targets():
     targets = [
         "results/word2vec/quality.csv",
@@ -206,7 +267,7 @@ def get_paper_targets():
     if ("20", "contrastive") in runs and ("20", "median") in runs:
         targets += expand("results/paper/tables/prl-table-1.{ext}", ext=["csv", "md", "tex", "html"])
         targets += expand("results/paper/figures/prl-figure-3.{ext}", ext=["pdf", "png"])
-    return targets
+    return targets + gem_targets()
 
 
 def corpus_description():

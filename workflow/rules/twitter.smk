@@ -9,7 +9,7 @@ for _resource in TWITTER.get("sources", []) if TWITTER_SETS else []:
         name:
             f"fetch_{_resource.replace('-', '_')}"
         output:
-            tweet_files(_resource),
+            resource_files(_resource),
         params:
             resource=_resource,
             files=get_resource(_resource).file_names(),
@@ -28,7 +28,7 @@ for _resource in TWITTER.get("sources", []) if TWITTER_SETS else []:
 
 rule curate_twitter_pairs:
     input:
-        tweets=[f for r in TWITTER.get("sources", []) for f in tweet_files(r)],
+        tweets=[f for r in TWITTER.get("sources", []) for f in resource_files(r)],
         vectors="results/word2vec/vectors.kv",
         code=src("corpus", "tweets", "pairs", "word2vec", "stages/twitter"),
     output:

@@ -1,0 +1,77 @@
+"""Paragraph embeddings on synthetic topics: each topic has its own words."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from textsim.embeddings import WordEmbeddings
+from textsim.paragraphs import choose_c, evaluate_paragraphs
+
+
+def _letters(i: int) -> str:
+    return "w" + chr(97 + i // 26) + chr(97 + i % 26)
+
+
+def _topics(n_docs: int = 120, seed: int = 0) -> tuple[WordEmbeddings, np.ndarray, pd.DataFrame]:
+    rng = np.random.default_rng(seed)
+    words = [_letters(i) for i in range(60)]
+    vectors = rng.normal(size=(60, 100))  # d well above GEM's h = 17 removed directions
+    emb = WordEmbeddings.from_arrays(words, vectors, np.full(60, 5), 100)
+    prob = np.full(60, 1 / 60)
+    prob[:2] = 1.0  # two very frequent "function words" (uSIF needs words above its threshold)
+    prob /= prob.sum()
+    rows = []
+    for i in range(n_docs):
+        topic = i % 3
+        own = words[5 + 18 * topic : 5 + 18 * (topic + 1)]
+        sentences = [
+            " ".join([*rng.choice(own, 4), *rng.choice(words[:5], 3)]) + "."
+            for _ in range(int(rng.integers(2, 5)))
+        ]
+        rows.append(
+            {"sentences": sentences, "split": "train" if i < 60 else "test", "label": topic}
+        )
+    return emb, prob, pd.DataFrame(rows)
+
+
+def test_every_technique_beats_the_majority_class() -> None:
+    emb, prob, docs = _topics()
+    frame = evaluate_paragraphs(emb, prob, docs, c_grid=[0.1, 1.0], progress=False)
+    assert list(zip(frame["method"], frame["technique"], strict=True)) == [
+        ("majority class", "-"),
+        ("mean", "whole"),
+        ("idf-weighted mean", "whole"),
+        ("SIF", "whole"),
+        ("uSIF", "whole"),
+        ("GEM", "whole"),
+        ("GEM", "sentence-mean"),
+        ("GEM", "sentences-as-words"),
+    ]
+    majority = frame["accuracy"].iloc[0]
+    assert majority == pytest.approx(1 / 3, abs=0.02)
+    # word-level methods separate the topics; GEM removes each paragraph's dominant
+    # corpus directions, which here are the three topics themselves, so it keeps less
+    assert (frame["accuracy"].iloc[1:5] > 0.9).all(), frame
+    assert (frame["accuracy"].iloc[5:] > majority + 0.15).all(), frame
+    assert (frame["n_test"] == 60).all()
+    # the two sentence-based techniques both pay for the sentence embeddings
+    sent = frame[frame["technique"].isin(["sentence-mean", "sentences-as-words"])]
+    assert (sent["seconds"] > 0).all()
+
+
+def test_choose_c_picks_the_best_held_out_accuracy() -> None:
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 200)
+    X = np.c_[y + 0.3 * rng.normal(size=200), rng.normal(size=(200, 30))]
+    c, scores = choose_c(X, y, [1e-4, 1.0], seed=0)
+    assert len(scores) == 2 and c == [1e-4, 1.0][int(np.argmax(scores))]
+    assert max(scores) >= 0.85
+
+
+def test_a_split_is_required() -> None:
+    emb, prob, docs = _topics(12)
+    docs["split"] = "train"
+    with pytest.raises(ValueError, match="train and a test split"):
+        evaluate_paragraphs(emb, prob, docs, progress=False)

@@ -1,0 +1,13 @@
+from textsim.io import setup_logging
+from textsim.stages.gem import paragraph_scores
+
+setup_logging(snakemake.log[0])
+paragraph_scores(
+    snakemake.input.vectors,
+    snakemake.input.docfreq,
+    snakemake.input.documents,
+    snakemake.output[0],
+    max_documents=snakemake.params.max_documents,
+    c_grid=snakemake.params.c_grid,
+    seed=snakemake.params.seed,
+)

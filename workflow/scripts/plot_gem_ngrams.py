@@ -1,0 +1,10 @@
+from textsim.io import setup_logging
+from textsim.stages.gem import plot_ngrams
+
+setup_logging(snakemake.log[0])
+plot_ngrams(
+    snakemake.input.ngrams,
+    snakemake.output.performance[0].removesuffix(".pdf"),
+    snakemake.output.speed[0].removesuffix(".pdf"),
+    dpi=snakemake.params.dpi,
+)

@@ -1,0 +1,13 @@
+from textsim.io import setup_logging
+from textsim.stages.gem import sts_ngrams
+
+setup_logging(snakemake.log[0])
+sts_ngrams(
+    snakemake.input.vectors,
+    snakemake.input.docfreq,
+    {s: snakemake.input[s] for s in ("train", "dev", "test")},
+    snakemake.output[0],
+    ngrams=snakemake.params.ngrams,
+    modes=snakemake.params.modes,
+    max_pairs=snakemake.params.max_pairs,
+)

@@ -1,0 +1,13 @@
+from textsim.io import setup_logging
+from textsim.stages.gem import sts_scores
+
+setup_logging(snakemake.log[0])
+sts_scores(
+    snakemake.input.vectors,
+    snakemake.input.docfreq,
+    {s: snakemake.input[s] for s in ("train", "dev", "test")},
+    dict(zip(snakemake.params.weight_names, snakemake.input.weights, strict=True)),
+    snakemake.output[0],
+    modes=snakemake.params.modes,
+    max_pairs=snakemake.params.max_pairs,
+)
