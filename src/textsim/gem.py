@@ -236,11 +236,18 @@ class GEM(_Estimator):
         self.table_ = self.embeddings.padded_table().astype(np.float64)
         batch = self._batch(X)
         lengths = batch.lengths.astype(np.int64)
-        mats: list[F64] = []
+        coarse: list[F64] = []  # coarse vectors chunk by chunk: memory bounded by a chunk
         for start, stop in self._chunks(lengths):
             words = self._words(batch.slice(start, stop), self.table_)
-            mats += [words[i, : lengths[start + i]].T for i in range(stop - start)]
-        self._fit_matrices(mats)
+            mats = [words[i, : lengths[start + i]].T for i in range(stop - start)]
+            mats = [m for m in mats if m.shape[1] > 0]
+            if mats:
+                coarse.append(coarse_vectors(mats))
+        if not coarse:
+            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
+        directions, values = _corpus_directions(np.concatenate(coarse, axis=1), self.n_components)
+        self.directions_ = directions  # (d, K)
+        self.singular_values_ = values  # (K,)
         self.n_features_out_ = self.embeddings.dim
         return self
 
