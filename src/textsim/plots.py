@@ -129,6 +129,7 @@ def plot_ngram_curves(
     *,
     value: str,
     ylabel: str,
+    from_zero: bool = False,
     dpi: int = 300,
 ) -> None:
     """GEM's n-gram variant: ``value`` against n, one line per (split, fit mode).
@@ -153,6 +154,8 @@ def plot_ngram_curves(
         ax.set_xlabel("n (words averaged per position)")
         ax.set_xticks(sorted(frame["n"].unique()))
         ax.set_ylabel(ylabel)
+        if from_zero:
+            ax.set_ylim(bottom=0)
         ax.legend(frameon=False, fontsize=7)
         fig.tight_layout()
         save_figure(fig, stem, dpi)

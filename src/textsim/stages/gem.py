@@ -157,7 +157,9 @@ def plot_ngrams(ngrams: PathLike, performance: str, speed: str, *, dpi: int) -> 
     )
     rate["sentences_per_s"] = rate["n_sentences"] / rate["seconds"]
     rate["split"] = "all"
-    plot_ngram_curves(rate, speed, value="sentences_per_s", ylabel="sentences per second", dpi=dpi)
+    plot_ngram_curves(
+        rate, speed, value="sentences_per_s", ylabel="sentences per second", from_zero=True, dpi=dpi
+    )
 
 
 def paragraph_scores(
