@@ -113,7 +113,20 @@ class WordEmbeddings:
         """
         from textsim.word2vec import load_vectors
 
-        kv = load_vectors(vectors)
+        return cls.from_keyed_vectors(
+            load_vectors(vectors), docfreq, normalize=normalize, missing_df=missing_df
+        )
+
+    @classmethod
+    def from_keyed_vectors(
+        cls,
+        kv: Any,
+        docfreq: str | os.PathLike[str],
+        *,
+        normalize: bool = False,
+        missing_df: int = 1,
+    ) -> WordEmbeddings:
+        """As :meth:`from_files`, from gensim ``KeyedVectors`` already in memory."""
         dfs = DocumentFrequencies.load(docfreq)
         words = list(kv.index_to_key)
         return cls.from_arrays(

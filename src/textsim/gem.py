@@ -221,11 +221,11 @@ class GEM(_Estimator):
         words = table[batch.ids[:, :width]]
         return ngram_average(words, batch.lengths, self.ngram)
 
-    def _fit_matrices(self, mats: list[F64]) -> None:
-        mats = [m for m in mats if m.shape[1] > 0]
-        if not mats:
+    def _fit_coarse(self, coarse: list[F64]) -> None:
+        """Store the corpus directions of coarse vectors given in column blocks."""
+        if not coarse:
             raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
-        directions, values = _corpus_directions(coarse_vectors(mats), self.n_components)
+        directions, values = _corpus_directions(np.concatenate(coarse, axis=1), self.n_components)
         self.directions_ = directions  # (d, K)
         self.singular_values_ = values  # (K,)
 
@@ -243,11 +243,7 @@ class GEM(_Estimator):
             mats = [m for m in mats if m.shape[1] > 0]
             if mats:
                 coarse.append(coarse_vectors(mats))
-        if not coarse:
-            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
-        directions, values = _corpus_directions(np.concatenate(coarse, axis=1), self.n_components)
-        self.directions_ = directions  # (d, K)
-        self.singular_values_ = values  # (K,)
+        self._fit_coarse(coarse)
         self.n_features_out_ = self.embeddings.dim
         return self
 
@@ -278,8 +274,8 @@ class GEM(_Estimator):
         """Fit on sequences of vectors, each (n_i, d): e.g. paragraphs whose "words"
         are sentence embeddings. ``embeddings`` is not used."""
         seqs = [np.asarray(s, dtype=np.float64) for s in sequences]
-        mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T if len(s) else s.T for s in seqs]
-        self._fit_matrices(mats)
+        mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T for s in seqs if len(s)]
+        self._fit_coarse([coarse_vectors(mats)] if mats else [])
         self.n_features_out_ = int(self.directions_.shape[0])
         return self
 

@@ -112,6 +112,21 @@ class WeightedEmbedding(_Estimator):
 
     # ------------------------------------------------------------ persistence
 
+    @classmethod
+    def from_files(
+        cls,
+        weights: str | os.PathLike[str],
+        vectors: str | os.PathLike[str],
+        docfreq: str | os.PathLike[str],
+        *,
+        normalize: bool | None = None,
+        check_dim: bool = True,
+    ) -> WeightedEmbedding:
+        """Load a weight file with the word vectors and document frequencies it applies
+        to (words missing from the document frequencies get df = 1); ``normalize``
+        defaults to what the weights were trained with."""
+        return _from_files(weights, vectors, docfreq, normalize=normalize, check_dim=check_dim)
+
     def save(self, path: str | os.PathLike[str], **metadata: Any) -> None:
         """Write the weights and their training metadata as JSON (no vocabulary inside)."""
         if not hasattr(self, "weights_"):
@@ -165,6 +180,23 @@ class WeightedEmbedding(_Estimator):
         return model
 
 
+def _from_files(
+    weights: str | os.PathLike[str],
+    vectors: str | os.PathLike[str],
+    docfreq: str | os.PathLike[str],
+    *,
+    normalize: bool | None = None,
+    check_dim: bool = True,
+) -> WeightedEmbedding:
+    doc = json.loads(Path(weights).read_text())
+    if doc.get("format") != FORMAT:
+        raise ValueError(f"{weights}: not a textsim weight file")
+    if normalize is None:
+        normalize = bool(doc.get("normalized_vectors", False))
+    emb = WordEmbeddings.from_keyed_vectors(load_any_vectors(vectors), docfreq, normalize=normalize)
+    return WeightedEmbedding.load(weights, emb, check_dim=check_dim)
+
+
 def load_any_vectors(path: str | os.PathLike[str]) -> Any:
     """gensim ``KeyedVectors`` (native ``.kv``) or word2vec format (``.bin`` binary, else text)."""
     from gensim.models import KeyedVectors
@@ -193,20 +225,11 @@ def embed_file(
     out-of-the-box transfer) is set.
     """
     from textsim.corpus import clean_tokens
-    from textsim.docfreq import DocumentFrequencies
 
-    doc = json.loads(Path(weights).read_text())
-    if doc.get("format") != FORMAT:
-        raise ValueError(f"{weights}: not a textsim weight file")
-    kv = load_any_vectors(vectors)
-    dfs = DocumentFrequencies.load(docfreq)
-    words = list(kv.index_to_key)
-    if normalize is None:
-        normalize = bool(doc.get("normalized_vectors", False))
-    emb = WordEmbeddings.from_arrays(
-        words, kv.vectors, dfs.df(words, missing=1), dfs.n_documents, normalize=normalize
+    model = WeightedEmbedding.from_files(
+        weights, vectors, docfreq, normalize=normalize, check_dim=not allow_other_embeddings
     )
-    model = WeightedEmbedding.load(weights, emb, check_dim=not allow_other_embeddings)
+    emb = model.embeddings_
     with open(texts, encoding="utf-8") as f:
         lines = [" ".join(clean_tokens(line)) for line in f]
     batch = emb.encode(lines)

@@ -156,6 +156,30 @@ def _latex_escape(s: str) -> str:
     return s.replace("%", r"\%").replace("&", r"\&").replace("_", r"\_")
 
 
+def _latex_table(
+    columns: Sequence[str], rows: Sequence[Sequence[object]], caption: str, note: str
+) -> list[str]:
+    """A booktabs table: first column left-aligned, the rest right-aligned."""
+    line = " & ".join(_latex_escape(str(c)) for c in columns) + r" \\"
+    body = [" & ".join(_latex_escape(str(v)) for v in row) + r" \\" for row in rows]
+    return [
+        r"\begin{table}[t]",
+        r"\centering\small",
+        rf"\caption{{{_latex_escape(caption)}}}",
+        r"\resizebox{\textwidth}{!}{%",
+        r"\begin{tabular}{l" + "r" * (len(columns) - 1) + "}",
+        r"\toprule",
+        line,
+        r"\midrule",
+        *body,
+        r"\bottomrule",
+        r"\end{tabular}}",
+        rf"\par\smallskip\footnotesize {_latex_escape(note)}",
+        r"\end{table}",
+        "",
+    ]
+
+
 def write_table(
     long: pd.DataFrame,
     stem: str | os.PathLike[str],
@@ -187,27 +211,12 @@ def write_table(
             narrow = _wide(block, False)
             md += [f"*{heading}*", "", narrow.to_markdown(), ""]
             html += [f"<p><i>{heading}</i></p>", narrow.to_html(border=0)]
-        header = " & ".join(["Technique", *(_latex_escape(c) for c in wide.columns)]) + r" \\"
-        body = [
-            " & ".join([_latex_escape(str(idx)), *(_latex_escape(str(v)) for v in row)]) + r" \\"
-            for idx, row in wide.iterrows()
-        ]
-        tex += [
-            r"\begin{table}[t]",
-            r"\centering\small",
-            rf"\caption{{{_latex_escape(caption)}}}",
-            r"\resizebox{\textwidth}{!}{%",
-            r"\begin{tabular}{l" + "r" * len(wide.columns) + "}",
-            r"\toprule",
-            header,
-            r"\midrule",
-            *body,
-            r"\bottomrule",
-            r"\end{tabular}}",
-            rf"\par\smallskip\footnotesize {_latex_escape(note)}",
-            r"\end{table}",
-            "",
-        ]
+        tex += _latex_table(
+            ["Technique", *wide.columns],
+            [[idx, *row] for idx, row in zip(wide.index, wide.to_numpy(), strict=True)],
+            caption,
+            note,
+        )
     md += [note, ""]
     html += [f"<p>{note}</p>"]
     with atomic_path(stem.with_suffix(".html")) as tmp:
@@ -253,22 +262,7 @@ def write_plain_table(
     shown = frame.fillna("—").astype(str)
     md = [f"**{title}**", "", shown.to_markdown(index=False), "", note, ""]
     html = [f"<p><b>{title}</b></p>", shown.to_html(index=False, border=0), f"<p>{note}</p>"]
-    tex = [
-        r"\begin{table}[t]",
-        r"\centering\small",
-        rf"\caption{{{_latex_escape(title)}}}",
-        r"\resizebox{\textwidth}{!}{%",
-        r"\begin{tabular}{l" + "r" * (len(shown.columns) - 1) + "}",
-        r"\toprule",
-        " & ".join(_latex_escape(str(c)) for c in shown.columns) + r" \\",
-        r"\midrule",
-        *(" & ".join(_latex_escape(v) for v in row) + r" \\" for row in shown.to_numpy()),
-        r"\bottomrule",
-        r"\end{tabular}}",
-        rf"\par\smallskip\footnotesize {_latex_escape(note)}",
-        r"\end{table}",
-        "",
-    ]
+    tex = _latex_table(list(shown.columns), shown.to_numpy().tolist(), title, note)
     for ext, lines in ((".md", md), (".html", html), (".tex", tex)):
         with atomic_path(stem.with_suffix(ext)) as tmp:
             tmp.write_text("\n".join(lines), encoding="utf-8")

@@ -180,6 +180,14 @@ def prl_table_1_blocks():
     return WEIGHT_LENGTHS + (["transfer"] if TRANSFER_ON else [])
 
 
+def files_resources():
+    """The declared 'files' resources (other than the corpus) this config fetches."""
+    names = list(TWITTER.get("sources", [])) if TWITTER_SETS else []
+    names += ["stsbenchmark"] if STS.get("enabled") else []
+    names += ["ohsumed-single-23"] if PARAGRAPHS.get("enabled") else []
+    return names
+
+
 def sts_learned():
     """Learned weight files applied to STS sentences: name -> path (only trained ones)."""
     runs = learned_runs()

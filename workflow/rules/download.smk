@@ -57,3 +57,28 @@ rule fetch_wiki_dump:
         "../../envs/nlp.yaml"
     script:
         "../scripts/fetch_resource.py"
+
+
+# Every other declared 'files' resource the config uses (tweets, STS-B, OHSUMED):
+# one rule each, named fetch_<resource>, all its files verified in one job.
+for _resource in files_resources():
+
+    rule:
+        name:
+            f"fetch_{_resource.replace('-', '_')}"
+        output:
+            resource_files(_resource),
+        params:
+            resource=_resource,
+            files=get_resource(_resource).file_names(),
+            mirror=config.get("resources", {}).get("mirror"),
+        log:
+            f"logs/download/{_resource}.log",
+        retries: 2
+        resources:
+            mem_mb=500,
+            runtime=30,
+        conda:
+            "../../envs/nlp.yaml"
+        script:
+            "../scripts/fetch_resource.py"

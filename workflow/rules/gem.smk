@@ -1,31 +1,7 @@
-# GEM / SIF / uSIF (issue 4): STS benchmark table, GEM's n-gram variant figures,
+# GEM / SIF / uSIF (issue 4), from the STS-B and OHSUMED resources (fetched in
+# download.smk): STS benchmark table, GEM's n-gram variant figures,
 # paragraph embeddings on OHSUMED. Timed rules take both threads, so their
 # sentences/s are not measured beside another job.
-
-for _resource in (["stsbenchmark"] if STS.get("enabled") else []) + (
-    ["ohsumed-single-23"] if PARAGRAPHS.get("enabled") else []
-):
-
-    rule:
-        name:
-            f"fetch_{_resource.replace('-', '_')}"
-        output:
-            resource_files(_resource),
-        params:
-            resource=_resource,
-            files=get_resource(_resource).file_names(),
-            mirror=config.get("resources", {}).get("mirror"),
-        log:
-            f"logs/download/{_resource}.log",
-        retries: 2
-        resources:
-            mem_mb=500,
-            runtime=30,
-        conda:
-            "../../envs/nlp.yaml"
-        script:
-            "../scripts/fetch_resource.py"
-
 
 rule sts_scores:
     input:

@@ -1,29 +1,6 @@
-# Twitter stage (PRL 2016 §4.2): fetch the declared tweet resources, then related /
+# Twitter stage (PRL 2016 §4.2): from the tweet resources (fetched in download.smk), related /
 # non-related couples by the paper's hashtag and time rules. Scoring, training and
 # evaluation reuse the Wikipedia rules with the couple sets "twitter" / "twitter-slot".
-
-
-for _resource in TWITTER.get("sources", []) if TWITTER_SETS else []:
-
-    rule:
-        name:
-            f"fetch_{_resource.replace('-', '_')}"
-        output:
-            resource_files(_resource),
-        params:
-            resource=_resource,
-            files=get_resource(_resource).file_names(),
-            mirror=config.get("resources", {}).get("mirror"),
-        log:
-            f"logs/download/{_resource}.log",
-        retries: 2
-        resources:
-            mem_mb=500,
-            runtime=30,
-        conda:
-            "../../envs/nlp.yaml"
-        script:
-            "../scripts/fetch_resource.py"
 
 
 rule curate_twitter_pairs:

@@ -3,10 +3,8 @@ paragraph embeddings (see :mod:`textsim.stages`)."""
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -45,8 +43,9 @@ def _word_model(vectors: PathLike, docfreq: PathLike) -> tuple[Any, Any]:
     from textsim.sif import word_probabilities
     from textsim.word2vec import load_vectors
 
-    emb = WordEmbeddings.from_files(vectors, docfreq)
-    return emb, word_probabilities(load_vectors(vectors), emb.words)
+    kv = load_vectors(vectors)  # read once: vectors and vocabulary counts
+    emb = WordEmbeddings.from_keyed_vectors(kv, docfreq)
+    return emb, word_probabilities(kv, emb.words)
 
 
 def _write_csv(frame: pd.DataFrame, path: PathLike) -> None:
@@ -65,17 +64,15 @@ def sts_scores(
     max_pairs: int | None,
 ) -> None:
     """Every zero-training method and the learned weights on STS dev and test."""
-    from textsim.embeddings import WordEmbeddings
     from textsim.learned import WeightedEmbedding
     from textsim.sts import evaluate_methods, standard_methods
 
     splits = _splits(sts, max_pairs)
     emb, prob = _word_model(vectors, docfreq)
-    learned = {}
-    for name, path in weights.items():  # each on the vectors it was trained with
-        normalize = bool(json.loads(Path(path).read_text()).get("normalized_vectors", False))
-        wemb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
-        learned[name] = WeightedEmbedding.load(path, wemb, check_dim=True)
+    learned = {
+        name: WeightedEmbedding.from_files(path, vectors, docfreq)  # vectors as trained
+        for name, path in weights.items()
+    }
     methods = standard_methods(emb, prob, learned=learned, modes=modes)
     frame = evaluate_methods(
         methods,
