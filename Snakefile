@@ -36,6 +36,7 @@ include: "workflow/rules/transfer.smk"
 include: "workflow/rules/learned.smk"
 include: "workflow/rules/paper.smk"
 include: "workflow/rules/gem.smk"
+include: "workflow/rules/schafer.smk"
 
 
 rule all:

@@ -458,3 +458,87 @@ def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> N
     assert "runtime=600" in train and "slurm_account=my_account" in train
     assert "slurm_partition=cpu" in blocks["clean_wiki_shard"]
     assert "runtime=2880" in blocks["train_word2vec"] and "mem_mb=8000" in blocks["train_word2vec"]
+
+
+SCHAFER_TINY = """
+schafer:
+  enabled: true
+  datasets:
+    ohsumed3: {resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 20}
+    news3: {resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 20}
+  search_dataset: ohsumed3
+  fractions: {valid: 0.2, test: 0.3}
+  vocabulary: {min_documents: 1, max_fraction: 0.5}
+  wisdm: {top_words: 5, triplets: 100, queries: 10, near: 3, far_fraction: 0.5}
+  models: [doc2vec, doc2sent2vec, topic_lstm, topic_cnn, autoencoder, rae]
+  baselines: [mean, idf, sif, gem]
+  word_size: 10
+  word_sizes: [10]
+  doc_sizes: [6]
+  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2}
+  search:
+    generations: 2
+    particles: 2
+    learning_rate_scale: log
+    bounds:
+      doc_size: [4, 12]
+      batch_size: [8, 32]
+      learning_rate: [0.001, 0.05]
+      dropout: [0.0, 0.5]
+  tsne: {perplexity: 5, iterations: 50}
+  lda: {topics: 3, passes: 1}
+"""
+
+
+def _job_counts(res: subprocess.CompletedProcess[str]) -> dict[str, int]:
+    return {k: int(v) for k, v in re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M)}
+
+
+@pytest.mark.workflow
+@pytest.mark.mirror
+def test_schafer_framework_artifacts_and_resume(
+    tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schäfer (2018) at a tiny scale: every table and figure, then an evaluation
+    lost mid-search is the only evaluation redone."""
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
+    extra = tmp_path / "schafer.yaml"
+    extra.write_text(SCHAFER_TINY)
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = _job_counts(res)
+    assert counts["schafer_swarm_evaluate"] == 6 * 2 * 2
+    assert counts["schafer_run"] == 6 * 2 + 6  # Table A.1 grid + Table A.2
+    assert counts["schafer_baseline"] == 4 * 2
+    assert not {"train_word2vec", "count_docfreq"} & set(counts)  # nothing upstream reruns
+    res = smk_in(tiny_project, "--cores", "2", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    paper = tiny_project / "results/paper"
+    a1 = pd.read_csv(paper / "tables/schafer-a1.csv")
+    assert len(a1) == 6 * 2 + 4
+    assert {"topic_lstm-10wv-psodv", "rae-10wv-6dv", "gem"} <= set(a1["Model"])
+    assert len(pd.read_csv(paper / "tables/schafer-a2.csv")) == 6 + 4
+    stats = pd.read_csv(paper / "tables/schafer-datasets.csv").set_index("statistic")
+    assert stats.loc["documents"].astype(int).tolist() == [60, 60]
+    assert len(pd.read_csv(paper / "tables/schafer-lda.csv")) == 3
+    for fig in (
+        "epochs",
+        "curves",
+        "parameters",
+        "scores",
+        "size-topic",
+        "size-triplets",
+        "size-ranks",
+        "tsne",
+    ):
+        assert (paper / f"figures/schafer-{fig}.png").stat().st_size > 1000
+    scores = pd.read_csv(paper / "tables/schafer-a1.scores.csv")
+    assert scores[["topic", "triplets", "ranks_accuracy", "ranks_precision"]].le(1).all().all()
+    # resume: one finished evaluation lost -> only it (and what depends on it) reruns
+    lost = tiny_project / "results/schafer/ohsumed3/search/topic_cnn/g1-p1.json"
+    lost.unlink()
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = _job_counts(res)
+    assert counts["schafer_swarm_evaluate"] == 1
+    assert counts["schafer_run"] == 2 + 1  # topic_cnn's grid rows and its Table A.2 row

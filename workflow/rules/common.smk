@@ -31,6 +31,7 @@ KAPPA = config["weights"]["kappa"]
 KAPPA_SEARCH = config["weights"].get("kappa_search", {})
 STS = config.get("sts", {"enabled": False})
 PARAGRAPHS = config.get("paragraphs", {"enabled": False})
+SCH = config.get("schafer", {"enabled": False})
 STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
 OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
 
@@ -185,7 +186,9 @@ def files_resources():
     names = list(TWITTER.get("sources", [])) if TWITTER_SETS else []
     names += ["stsbenchmark"] if STS.get("enabled") else []
     names += ["ohsumed-single-23"] if PARAGRAPHS.get("enabled") else []
-    return names
+    if SCH.get("enabled"):
+        names += [d["resource"] for d in SCH["datasets"].values()]
+    return list(dict.fromkeys(names))
 
 
 def sts_learned():
@@ -275,7 +278,7 @@ def get_paper_targets():
     if ("20", "contrastive") in runs and ("20", "median") in runs:
         targets += expand("results/paper/tables/prl-table-1.{ext}", ext=["csv", "md", "tex", "html"])
         targets += expand("results/paper/figures/prl-figure-3.{ext}", ext=["pdf", "png"])
-    return targets + gem_targets()
+    return targets + gem_targets() + sch_targets()
 
 
 def corpus_description():
@@ -334,3 +337,90 @@ def twitter_note():
         "The paper reports one Twitter block; its values are shown beside both. "
         "Split error: threshold on validation, error on test; n_test per row in the CSV."
     )
+
+
+# Schäfer (2018) framework (workflow/rules/schafer.smk)
+SCH_DIR = "results/schafer"
+SCH_CODE = ("docsets", "docmetrics", "docmodels", "docsearch", "pso", "classify", "documents", "stages/schafer")
+
+
+def sch_runs(dataset):
+    """Run names of a dataset: every model's grid (search dataset) or its searched
+    configuration (other datasets), then the zero-training baselines."""
+    ws = SCH["word_size"]
+    runs = []
+    for m in SCH["models"]:
+        if dataset == SCH["search_dataset"]:
+            names = [f"{m}-{w}wv-psodv" for w in SCH["word_sizes"]]
+            names += [f"{m}-{ws}wv-{d}dv" for d in SCH["doc_sizes"]]
+        else:
+            names = [f"{m}-{ws}wv-psodv"]
+        runs += list(dict.fromkeys(names))
+    return runs + list(SCH["baselines"])
+
+
+def sch_evaluations(dataset, model, generation=None):
+    gens = range(SCH["search"]["generations"]) if generation is None else [generation]
+    return [
+        f"{SCH_DIR}/{dataset}/search/{model}/g{g}-p{p}.json"
+        for g in gens
+        for p in range(SCH["search"]["particles"])
+    ]
+
+
+def sch_note():
+    t = SCH["training"]
+    return (
+        f"Word vectors: our {config['word2vec']['vector_size']}-d word2vec projected on its first principal "
+        f"components (the run name's 'wv'); models see the first {t['max_words']} words (thesis: 400), at most "
+        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}. "
+        "Hyperparameters from the particle swarm on the validation split; 'psodv' = the swarm's document size. "
+        "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "
+        f"top-{SCH['wisdm']['top_words']} tf-idf words' vectors). Baselines (mean, idf, sif, gem) use the full "
+        "word vectors and no training. Times: this run, two jobs sharing two CPU cores."
+    )
+
+
+def sch_targets():
+    if not SCH.get("enabled"):
+        return []
+    tables = ["schafer-a1", "schafer-datasets", "schafer-lda"]
+    tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
+    figures = ["epochs", "curves", "parameters", "scores", "size-topic", "size-triplets", "size-ranks", "tsne"]
+    return expand("results/paper/tables/{t}.{ext}", t=tables, ext=["csv", "md", "tex", "html"]) + expand(
+        "results/paper/figures/schafer-{f}.{ext}", f=figures, ext=["pdf", "png"]
+    )
+
+
+def sch_other_dataset():
+    others = [d for d in SCH["datasets"] if d != SCH["search_dataset"]]
+    return others[0] if others else SCH["search_dataset"]
+
+
+from snakemake.io import report as sch_report
+
+
+def sch_table_outputs(name, caption, label):
+    return dict(
+        csv=f"results/paper/tables/{name}.csv",
+        md=f"results/paper/tables/{name}.md",
+        tex=f"results/paper/tables/{name}.tex",
+        html=sch_report(
+            f"results/paper/tables/{name}.html",
+            caption=f"../report/{caption}.rst",
+            category="5. Schäfer 2018",
+            labels={"artifact": label},
+        ),
+    )
+
+
+def sch_figure(name, caption, label):
+    return [
+        f"results/paper/figures/schafer-{name}.pdf",
+        sch_report(
+            f"results/paper/figures/schafer-{name}.png",
+            caption=f"../report/{caption}.rst",
+            category="5. Schäfer 2018",
+            labels={"artifact": label},
+        ),
+    ]

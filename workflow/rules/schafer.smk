@@ -1,0 +1,373 @@
+# Schäfer (2018) document-embedding evaluation framework (issue 5): datasets,
+# WISDM references, one job per swarm evaluation (so an interrupted search
+# resumes), final runs (Tables A.1/A.2), baselines, figures 4.1-4.8, LDA topics.
+
+wildcard_constraints:
+    sch_model=r"[a-z0-9_]+",
+    baseline=r"mean|idf|sif|gem",
+    wv=r"\d+",
+    dv=r"\d+|pso",
+    gen=r"\d+",
+    particle=r"\d+",
+
+
+rule schafer_dataset:
+    input:
+        source=lambda wc: resource_files(SCH["datasets"][wc.dataset]["resource"])[0],
+        code=src("docsets", "documents", "stages/schafer"),
+    output:
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        stats=f"{SCH_DIR}/{{dataset}}/stats.json",
+    params:
+        reader=lambda wc: SCH["datasets"][wc.dataset]["reader"],
+        topics=lambda wc: SCH["datasets"][wc.dataset]["topics"],
+        per_topic=lambda wc: SCH["datasets"][wc.dataset].get("per_topic"),
+        fractions=SCH.get("fractions"),
+        min_documents=SCH.get("vocabulary", {}).get("min_documents"),
+        max_fraction=SCH.get("vocabulary", {}).get("max_fraction"),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/dataset.log",
+    resources:
+        mem_mb=3000,
+        runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_reference:
+    input:
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        vectors="results/word2vec/vectors.kv",
+        code=src("docmetrics", "docsets", "word2vec", "stages/schafer"),
+    output:
+        valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+        test=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+    params:
+        **SCH.get("wisdm", {}),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/reference.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_words:
+    input:
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        vectors="results/word2vec/vectors.kv",
+        code=src("docsearch", "docsets", "word2vec", "stages/schafer"),
+    output:
+        f"{SCH_DIR}/{{dataset}}/words.npz",
+    params:
+        sizes=sorted(set(SCH.get("word_sizes", [])) | {SCH.get("word_size")}),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/words.log",
+    resources:
+        mem_mb=2000,
+        runtime=10,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_swarm_start:
+    input:
+        code=src("pso", "docsearch", "stages/schafer"),
+    output:
+        f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen0.json",
+    params:
+        model=lambda wc: wc.sch_model,
+        search=SCH.get("search"),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/search/{sch_model}/gen0.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_swarm_evaluate:
+    input:
+        state=f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        words=f"{SCH_DIR}/{{dataset}}/words.npz",
+        reference=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+        code=src(*SCH_CODE),
+    output:
+        f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/g{{gen}}-p{{particle}}.json",
+    params:
+        model=lambda wc: wc.sch_model,
+        particle=lambda wc: int(wc.particle),
+        word_size=SCH.get("word_size"),
+        search=SCH.get("search"),
+        settings=SCH.get("training"),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.log",
+    resources:
+        mem_mb=4000,
+        runtime=60,
+    conda:
+        "../../envs/keras.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_swarm_step:
+    input:
+        state=lambda wc: f"{SCH_DIR}/{wc.dataset}/search/{wc.sch_model}/gen{int(wc.gen) - 1}.json",
+        evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model, int(wc.gen) - 1),
+        code=src("pso", "docsearch", "stages/schafer"),
+    output:
+        f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
+    params:
+        model=lambda wc: wc.sch_model,
+        search=SCH.get("search"),
+    log:
+        "logs/schafer/{dataset}/search/{sch_model}/gen{gen}.log",
+    wildcard_constraints:
+        gen=r"[1-9]\d*",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+ruleorder: schafer_swarm_step > schafer_swarm_start
+
+
+rule schafer_swarm_best:
+    input:
+        evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model),
+        code=src("stages/schafer"),
+    output:
+        f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/best.json",
+    log:
+        "logs/schafer/{dataset}/search/{sch_model}/best.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_run:
+    input:
+        best=lambda wc: f"{SCH_DIR}/{SCH['search_dataset']}/search/{wc.sch_model}/best.json",
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        words=f"{SCH_DIR}/{{dataset}}/words.npz",
+        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+        code=src(*SCH_CODE),
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.npz",
+    params:
+        run=lambda wc: f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+        settings=SCH.get("training"),
+        seed=config["seed"],
+    log:
+        "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
+    resources:
+        mem_mb=4000,
+        runtime=120,
+    conda:
+        "../../envs/keras.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_baseline:
+    input:
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        vectors="results/word2vec/vectors.kv",
+        docfreq="results/docfreq/docfreq.tsv",
+        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+        code=src("docsearch", "docmetrics", "docsets", "classify", "gem", "sif", "embeddings", "docfreq", "word2vec", "stages/gem", "stages/schafer"),
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.npz",
+    params:
+        name=lambda wc: wc.baseline,
+    log:
+        "logs/schafer/{dataset}/runs/{baseline}.log",
+    resources:
+        mem_mb=4000,
+        runtime=30,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_table_a1:
+    input:
+        runs=[f"{SCH_DIR}/{SCH.get('search_dataset')}/runs/{r}.json" for r in sch_runs(SCH.get("search_dataset"))] if SCH.get("enabled") else [],
+        stats=f"{SCH_DIR}/{SCH.get('search_dataset')}/stats.json",
+        code=src("tables", "docmetrics", "stages/schafer"),
+    output:
+        **sch_table_outputs("schafer-a1", "schafer_tables", "Table A.1 analog"),
+    params:
+        title=f"Table A.1 analog: experiment results on {SCH.get('search_dataset')} (test split).",
+        note=sch_note() if SCH.get("enabled") else "",
+    log:
+        "logs/paper/schafer_table_a1.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+use rule schafer_table_a1 as schafer_table_a2 with:
+    input:
+        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())] if SCH.get("enabled") else [],
+        stats=f"{SCH_DIR}/{sch_other_dataset() if SCH.get('enabled') else ''}/stats.json",
+        code=src("tables", "docmetrics", "stages/schafer"),
+    output:
+        **sch_table_outputs("schafer-a2", "schafer_tables", "Table A.2 analog"),
+    params:
+        title=f"Table A.2 analog: results on {sch_other_dataset() if SCH.get('enabled') else ''} with the hyperparameters searched on {SCH.get('search_dataset')} (test split).",
+        note=sch_note() if SCH.get("enabled") else "",
+    log:
+        "logs/paper/schafer_table_a2.log",
+
+
+rule schafer_table_datasets:
+    input:
+        stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH.get("datasets", {})],
+        code=src("tables", "stages/schafer"),
+    output:
+        **sch_table_outputs("schafer-datasets", "schafer_datasets", "Table 3.1 analog"),
+    params:
+        title="Table 3.1 analog: the datasets of the evaluation framework.",
+        note=(
+            "Balanced subsets of the most frequent labels after cleaning (sentence split, tokenise, lemmatise, "
+            "non-alphanumerics stripped, 1-character tokens dropped) and de-duplication by cleaned title; "
+            "vocabulary: tokens in more than "
+            f"{SCH.get('vocabulary', {}).get('min_documents')} documents and in fewer than "
+            f"{SCH.get('vocabulary', {}).get('max_fraction')} of them, plus PAD and UNK."
+        ),
+    log:
+        "logs/paper/schafer_table_datasets.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_table_lda:
+    input:
+        dataset=f"{SCH_DIR}/{SCH.get('search_dataset')}/dataset.jsonl",
+        code=src("docsets", "tables", "stages/schafer"),
+    output:
+        **sch_table_outputs("schafer-lda", "schafer_lda", "Table 4.1 analog"),
+    params:
+        **SCH.get("lda", {}),
+        seed=config["seed"],
+        title=f"Table 4.1 analog: top-5 terms of the LDA topics of {SCH.get('search_dataset')} (training documents).",
+        note=(
+            "gensim LdaModel (alpha learned) on the pruned vocabulary, standing in for the thesis' neural "
+            "topic model; 'Most common label' = the dataset label most frequent among the documents whose "
+            "dominant topic it is (share in brackets)."
+        ),
+    log:
+        "logs/paper/schafer_table_lda.log",
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_search_figures:
+    input:
+        evaluations=[e for m in SCH.get("models", []) for e in sch_evaluations(SCH["search_dataset"], m)],
+        code=src("docplots", "plots", "docmetrics", "stages/schafer"),
+    output:
+        epochs=sch_figure("epochs", "schafer_search", "Fig. 4.1 analog: epochs"),
+        curves=sch_figure("curves", "schafer_search", "Fig. 4.2 analog: training curves"),
+        parameters=sch_figure("parameters", "schafer_search", "Fig. 4.3 analog: hyperparameters"),
+        scores=sch_figure("scores", "schafer_search", "Fig. 4.4 analog: weighted score"),
+    params:
+        n_topics=SCH.get("datasets", {}).get(SCH.get("search_dataset"), {}).get("topics"),
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/schafer_search_figures.log",
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_size_figures:
+    input:
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]] if SCH.get("enabled") else [],
+        code=src("docplots", "plots", "stages/schafer"),
+    output:
+        topic=sch_figure("size-topic", "schafer_sizes", "Fig. 4.5 analog: topic accuracy"),
+        triplets=sch_figure("size-triplets", "schafer_sizes", "Fig. 4.6 analog: triplet accuracy"),
+        ranks_accuracy=sch_figure("size-ranks", "schafer_sizes", "Fig. 4.7 analog: ranks@10"),
+    params:
+        word_size=SCH.get("word_size"),
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/schafer_size_figures.log",
+    resources:
+        mem_mb=1000,
+        runtime=10,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer.py"
+
+
+rule schafer_tsne:
+    input:
+        vectors=[
+            f"{SCH_DIR}/{SCH['search_dataset']}/runs/{m}-{SCH['word_size']}wv-psodv.npz" for m in SCH["models"]
+        ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]] if SCH.get("enabled") else [],
+        code=src("tsne", "docplots", "plots", "stages/schafer"),
+    output:
+        sch_figure("tsne", "schafer_tsne", "Fig. 4.8 analog: t-SNE maps"),
+    params:
+        **SCH.get("tsne", {}),
+        seed=config["seed"],
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/paper/schafer_tsne.log",
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer.py"
