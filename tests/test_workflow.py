@@ -499,8 +499,8 @@ def _job_counts(res: subprocess.CompletedProcess[str]) -> dict[str, int]:
 def test_schafer_framework_artifacts_and_resume(
     tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Schäfer (2018) at a tiny scale: every table and figure, then an evaluation
-    lost mid-search is the only evaluation redone."""
+    """Schäfer (2018) at a tiny scale: a search interrupted after its first
+    generation resumes without redoing it; then every table and figure."""
     monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
     extra = tmp_path / "schafer.yaml"
     extra.write_text(SCHAFER_TINY)
@@ -511,6 +511,17 @@ def test_schafer_framework_artifacts_and_resume(
     assert counts["schafer_run"] == 6 * 2 + 6  # Table A.1 grid + Table A.2
     assert counts["schafer_baseline"] == 4 * 2
     assert not {"train_word2vec", "count_docfreq"} & set(counts)  # nothing upstream reruns
+    # a run stopped after the first generation of every model's search ...
+    search = "results/schafer/ohsumed3/search"
+    models = ["doc2vec", "doc2sent2vec", "topic_lstm", "topic_cnn", "autoencoder", "rae"]
+    first = [f"{search}/{m}/g0-p{p}.json" for m in models for p in range(2)]
+    res = smk_in(tiny_project, "--cores", "2", *first, extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    # ... resumes with the second generation only
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
+    counts = _job_counts(res)
+    assert counts["schafer_swarm_evaluate"] == 6 * 2
+    assert "schafer_swarm_start" not in counts and "schafer_dataset" not in counts
     res = smk_in(tiny_project, "--cores", "2", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     paper = tiny_project / "results/paper"
@@ -534,11 +545,5 @@ def test_schafer_framework_artifacts_and_resume(
         assert (paper / f"figures/schafer-{fig}.png").stat().st_size > 1000
     scores = pd.read_csv(paper / "tables/schafer-a1.scores.csv")
     assert scores[["topic", "triplets", "ranks_accuracy", "ranks_precision"]].le(1).all().all()
-    # resume: one finished evaluation lost -> only it (and what depends on it) reruns
-    lost = tiny_project / "results/schafer/ohsumed3/search/topic_cnn/g1-p1.json"
-    lost.unlink()
-    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
-    assert res.returncode == 0, res.stderr[-3000:]
-    counts = _job_counts(res)
-    assert counts["schafer_swarm_evaluate"] == 1
-    assert counts["schafer_run"] == 2 + 1  # topic_cnn's grid rows and its Table A.2 row
+    best = json.loads((tiny_project / f"{search}/topic_cnn/best.json").read_text())
+    assert best["generation"] in (0, 1) and best["split"] == "valid"

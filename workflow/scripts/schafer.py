@@ -31,7 +31,7 @@ elif rule == "schafer_run":
     s.final_run(i.best, i.dataset, i.words, i.reference, o.record, o.vectors, **p)
 elif rule == "schafer_baseline":
     s.baseline_run(i.dataset, i.vectors, i.docfreq, i.reference, o.record, o.vectors, **p)
-elif rule == "schafer_table_results":
+elif rule in ("schafer_table_a1", "schafer_table_a2"):
     s.results_table(i.runs, i.stats, stem(o.csv), **p)
 elif rule == "schafer_table_datasets":
     s.statistics_table(i.stats, stem(o.csv), **p)
