@@ -464,9 +464,10 @@ SCHAFER_TINY = """
 schafer:
   enabled: true
   datasets:
-    ohsumed3: {resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 20}
-    news3: {resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 20}
-  search_dataset: ohsumed3
+    # the default config's datasets, made tiny (config files merge dataset entries)
+    ohsumed10: {resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 20}
+    news10: {resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 20}
+  search_dataset: ohsumed10
   fractions: {valid: 0.2, test: 0.3}
   vocabulary: {min_documents: 1, max_fraction: 0.5}
   wisdm: {top_words: 5, triplets: 100, queries: 10, near: 3, far_fraction: 0.5}
@@ -512,7 +513,7 @@ def test_schafer_framework_artifacts_and_resume(
     assert counts["schafer_baseline"] == 4 * 2
     assert not {"train_word2vec", "count_docfreq"} & set(counts)  # nothing upstream reruns
     # a run stopped after the first generation of every model's search ...
-    search = "results/schafer/ohsumed3/search"
+    search = "results/schafer/ohsumed10/search"
     models = ["doc2vec", "doc2sent2vec", "topic_lstm", "topic_cnn", "autoencoder", "rae"]
     first = [f"{search}/{m}/g0-p{p}.json" for m in models for p in range(2)]
     res = smk_in(tiny_project, "--cores", "2", *first, extra_config=extra)
