@@ -41,6 +41,8 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.embeddings import ParamsMixin
+
 __all__ = [
     "MODELS",
     "Doc2Sent2Vec",
@@ -80,32 +82,28 @@ def _mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
-class DocumentModel:
-    """Shared estimator plumbing: parameters are the ``__init__`` arguments."""
+def make_optimizer(name: str, learning_rate: float) -> Any:
+    """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad``."""
+    import keras
+
+    if name not in OPTIMIZERS:
+        raise ValueError(f"optimizer {name!r} is not one of {OPTIMIZERS}")
+    make = {
+        "sgd": keras.optimizers.SGD,
+        "adam": keras.optimizers.Adam,
+        "adagrad": keras.optimizers.Adagrad,
+    }[name]
+    return make(learning_rate=learning_rate)
+
+
+class DocumentModel(ParamsMixin):
+    """Shared estimator interface (parameters are the ``__init__`` arguments)."""
 
     name: ClassVar[str] = ""
     uses_labels: ClassVar[bool] = False
     history_: dict[str, list[float]]
     epochs_: int
     train_seconds_: float
-
-    def get_params(self, deep: bool = True) -> dict[str, Any]:
-        import inspect
-
-        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
-        return {n: getattr(self, n) for n in names}
-
-    def set_params(self, **params: Any) -> Self:
-        valid = self.get_params()
-        for key, value in params.items():
-            if key not in valid:
-                raise ValueError(f"{type(self).__name__} has no parameter {key!r}")
-            setattr(self, key, value)
-        return self
-
-    def __repr__(self) -> str:
-        shown = {k: v for k, v in self.get_params().items() if k != "word_vectors"}
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
         raise NotImplementedError
@@ -169,7 +167,7 @@ class Doc2VecDBOW(DocumentModel):
 
 
 class _KerasModel(DocumentModel):
-    """Keras training loop shared by the four Keras models and Doc2Sent2Vec's phase 2."""
+    """Keras training loop shared by the four Keras models."""
 
     monitor: ClassVar[str] = "val_loss"
 
@@ -201,18 +199,6 @@ class _KerasModel(DocumentModel):
         self.train_word_vectors = train_word_vectors
         self.seed = seed
 
-    def _optimizer(self) -> Any:
-        import keras
-
-        if self.optimizer not in OPTIMIZERS:
-            raise ValueError(f"optimizer {self.optimizer!r} is not one of {OPTIMIZERS}")
-        make = {
-            "sgd": keras.optimizers.SGD,
-            "adam": keras.optimizers.Adam,
-            "adagrad": keras.optimizers.Adagrad,
-        }[self.optimizer]
-        return make(learning_rate=self.learning_rate)
-
     def _embedding(self, mask_zero: bool) -> Any:
         import keras
 
@@ -243,7 +229,9 @@ class _KerasModel(DocumentModel):
         order = rng.permutation(n)
         n_valid = max(1, n // 10)
         valid, train = order[:n_valid], order[n_valid:]
-        model.compile(optimizer=self._optimizer(), loss=loss, metrics=metrics)
+        model.compile(
+            optimizer=make_optimizer(self.optimizer, self.learning_rate), loss=loss, metrics=metrics
+        )
         stop = keras.callbacks.EarlyStopping(
             monitor=self.monitor,
             min_delta=self.min_delta,
@@ -397,11 +385,10 @@ class RecurrentAutoencoder(_KerasModel):
         return W[inputs]  # PAD rows are zero
 
 
-class Doc2Sent2Vec(_KerasModel):
+class Doc2Sent2Vec(DocumentModel):
     """Two-phase Doc2Sent2Vec (J et al. 2015 as the thesis summarises it)."""
 
     name = "doc2sent2vec"
-    monitor = "loss"
 
     def __init__(
         self,
@@ -430,8 +417,6 @@ class Doc2Sent2Vec(_KerasModel):
         self.patience = patience
         self.min_delta = min_delta
         self.seed = seed
-        self.dropout = 0.0  # the thesis uses no dropout for Doc2Vec / Doc2Sent2Vec
-        self.max_words = 0
 
     # phase 1: sentence vectors (word-level PV-DM, pretrained word vectors)
     def _fit_sentences(self, X: Documents) -> F32:
@@ -501,7 +486,10 @@ class Doc2Sent2Vec(_KerasModel):
         docs, contexts, targets = self._examples(X, S)
         model, table, layer = self._phase2(len(X), S.shape[1], dense)
         layer.trainable = dense is None
-        model.compile(optimizer=self._optimizer(), loss=keras.losses.CosineSimilarity())
+        model.compile(
+            optimizer=make_optimizer(self.optimizer, self.learning_rate),
+            loss=keras.losses.CosineSimilarity(),
+        )
         stop = keras.callbacks.EarlyStopping(
             monitor="loss", min_delta=self.min_delta, patience=self.patience
         )

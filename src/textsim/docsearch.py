@@ -21,7 +21,7 @@ from textsim.pso import Dimension
 
 __all__ = [
     "BASELINES",
-    "baseline_vectors",
+    "baseline_model",
     "evaluate_model",
     "score_vectors",
     "search_space",
@@ -171,10 +171,8 @@ def evaluate_model(
     return record, E_eval
 
 
-def baseline_vectors(
-    name: str, embeddings: Any, probabilities: Any, train: Sequence[str], texts: Sequence[str]
-) -> F32:
-    """Zero-training document vectors of ``texts`` (components fitted on ``train``)."""
+def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequence[str]) -> Any:
+    """A zero-training document embedding (its components, if any, fitted on ``train``)."""
     from textsim.embeddings import PoolingEmbedding
     from textsim.gem import GEM
     from textsim.sif import SIF
@@ -189,4 +187,4 @@ def baseline_vectors(
         model = GEM(embeddings).fit(train)
     else:
         raise ValueError(f"unknown baseline {name!r}; known: {BASELINES}")
-    return np.asarray(model.transform(texts), dtype=np.float32)
+    return model

@@ -19,18 +19,16 @@ from __future__ import annotations
 import json
 import os
 import re
-import tarfile
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from pathlib import Path
+from functools import cached_property, lru_cache
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.documents import DocumentFormatError, split_sentences
+from textsim.documents import DocumentFormatError, split_sentences, tar_texts
 from textsim.io import atomic_path
 
 __all__ = [
@@ -98,36 +96,21 @@ def read_newsgroups(path: str | os.PathLike[str]) -> pd.DataFrame:
     """The 20 Newsgroups "bydate" archive as a collection: ``doc_id`` (split/group/id),
     ``label`` (the newsgroup), ``title`` (the subject line) and ``sentences``
     (subject first, then the body's sentences, headers and quotations removed)."""
-    path = Path(path)
     rows: list[dict[str, object]] = []
-    try:
-        with tarfile.open(path, "r:*") as tf:
-            for info in tf:
-                if not info.isfile():
-                    continue
-                m = _NEWS_MEMBER.match(info.name)
-                if m is None:
-                    raise DocumentFormatError(
-                        f"{path}: member {info.name} is not 20news-bydate-(train|test)/<group>/<id>"
-                    )
-                src = tf.extractfile(info)
-                assert src is not None
-                text = src.read().decode("latin-1")  # the posts predate UTF-8 usenet
-                subject, lines = _news_body(text)
-                split, group, number = m.groups()
-                body = split_sentences(" ".join(lines).replace("  ", " "))
-                rows.append(
-                    {
-                        "doc_id": f"{split}/{group}/{number}",
-                        "label": group,
-                        "title": subject,
-                        "sentences": [subject, *body],
-                    }
-                )
-    except (tarfile.TarError, EOFError, OSError) as err:
-        raise DocumentFormatError(f"{path}: unreadable archive ({err})") from None
-    if not rows:
-        raise DocumentFormatError(f"{path}: no documents")
+    layout = "20news-bydate-(train|test)/<group>/<id>"
+    # the posts predate UTF-8 usenet: latin-1 reads every byte
+    for m, text in tar_texts(path, _NEWS_MEMBER, layout, encoding="latin-1"):
+        subject, lines = _news_body(text)
+        split, group, number = m.groups()
+        body = split_sentences(" ".join(lines).replace("  ", " "))
+        rows.append(
+            {
+                "doc_id": f"{split}/{group}/{number}",
+                "label": group,
+                "title": subject,
+                "sentences": [subject, *body],
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -221,8 +204,9 @@ class Vocabulary:
     def __len__(self) -> int:
         return len(self.tokens)
 
-    @property
+    @cached_property
     def index(self) -> dict[str, int]:
+        """Token -> id (built once; :meth:`encode` runs per document)."""
         return {t: i for i, t in enumerate(self.tokens)}
 
     def encode(self, sentences: Sequence[Sequence[str]]) -> list[list[int]]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import re
 import tarfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pandas as pd
 
-__all__ = ["DocumentFormatError", "read_ohsumed", "split_sentences"]
+__all__ = ["DocumentFormatError", "read_ohsumed", "split_sentences", "tar_texts"]
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _OHSUMED_MEMBER = re.compile(r"^(?:\./)?[^/]+/(training|test)/(C\d\d)/([^/]+)$")
@@ -34,50 +35,62 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
+def tar_texts(
+    path: str | os.PathLike[str], member: re.Pattern[str], layout: str, encoding: str = "utf-8"
+) -> Iterator[tuple[re.Match[str], str]]:
+    """The (name match, decoded text) of every file in a tar archive (any compression).
+    A member not matching ``member`` (described by ``layout``), text not in
+    ``encoding``, an unreadable or an empty archive raise :class:`DocumentFormatError`
+    naming the archive and member."""
+    path = Path(path)
+    found = False
+    try:
+        with tarfile.open(path, "r:*") as tf:
+            for info in tf:
+                if not info.isfile():
+                    continue
+                m = member.match(info.name)
+                if m is None:
+                    raise DocumentFormatError(f"{path}: member {info.name} is not {layout}")
+                src = tf.extractfile(info)
+                assert src is not None
+                raw = src.read()
+                try:
+                    text = raw.decode(encoding)
+                except UnicodeDecodeError as err:
+                    raise DocumentFormatError(
+                        f"{path}: member {info.name}: not {encoding.upper()} "
+                        f"({err.reason} at byte {err.start})"
+                    ) from None
+                found = True
+                yield m, text
+    except (tarfile.TarError, EOFError, OSError) as err:
+        raise DocumentFormatError(f"{path}: unreadable archive ({err})") from None
+    if not found:
+        raise DocumentFormatError(f"{path}: no documents")
+
+
 def read_ohsumed(path: str | os.PathLike[str], max_documents: int | None = None) -> pd.DataFrame:
     """One row per abstract: ``doc_id``, ``split`` (train/test), ``label`` (Cxx),
     ``title`` and ``sentences`` (title first), sorted by split, label and id.
 
     ``max_documents`` keeps the documents of each split with the smallest ids
     (a deterministic subset, unrelated to the labels, for quick runs)."""
-    path = Path(path)
     rows: list[dict[str, object]] = []
-    try:
-        with tarfile.open(path, "r:*") as tf:
-            for info in tf:
-                if not info.isfile():
-                    continue
-                m = _OHSUMED_MEMBER.match(info.name)
-                if m is None:
-                    raise DocumentFormatError(
-                        f"{path}: member {info.name} is not <root>/(training|test)/Cxx/<id>"
-                    )
-                src = tf.extractfile(info)
-                assert src is not None
-                raw = src.read()
-                try:
-                    text = raw.decode("utf-8")
-                except UnicodeDecodeError as err:
-                    raise DocumentFormatError(
-                        f"{path}: member {info.name}: not UTF-8 ({err.reason} at byte {err.start})"
-                    ) from None
-                sentences = split_sentences(text)
-                if not sentences:
-                    raise DocumentFormatError(f"{path}: member {info.name} is empty")
-                split, label, doc_id = m.groups()
-                rows.append(
-                    {
-                        "doc_id": doc_id,
-                        "split": "train" if split == "training" else "test",
-                        "label": label,
-                        "title": sentences[0],
-                        "sentences": sentences,
-                    }
-                )
-    except (tarfile.TarError, EOFError, OSError) as err:
-        raise DocumentFormatError(f"{path}: unreadable archive ({err})") from None
-    if not rows:
-        raise DocumentFormatError(f"{path}: no documents")
+    for m, text in tar_texts(path, _OHSUMED_MEMBER, "<root>/(training|test)/Cxx/<id>"):
+        sentences = split_sentences(text)
+        if not sentences:
+            raise DocumentFormatError(f"{path}: member {m.string} is empty")
+        split, label, doc_id = m.groups()
+        rows.append(
+            {
+                "doc_id": doc_id,
+                "split": "train" if split == "training" else "test",
+                "label": label,
+                "title": sentences[0],
+                "sentences": sentences,
+            }
+        )
     frame = pd.DataFrame(rows).sort_values(["split", "doc_id", "label"], ignore_index=True)
     if max_documents is not None:
         frame = frame.groupby("split", sort=False).head(max_documents)

@@ -245,8 +245,9 @@ def top_fraction_count(lengths: npt.ArrayLike, fraction: float) -> npt.NDArray[n
     return np.where(n > 0, np.maximum(k, 1), 0).astype(np.int32)
 
 
-class _Estimator:
-    """Minimal scikit-learn compatible parameter handling (get_params / set_params)."""
+class ParamsMixin:
+    """Minimal scikit-learn compatible parameter handling (get_params / set_params):
+    the parameters are the ``__init__`` arguments, stored under their names."""
 
     def get_params(self, deep: bool = True) -> dict[str, Any]:
         names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
@@ -261,8 +262,16 @@ class _Estimator:
         return self
 
     def __repr__(self) -> str:
-        shown = {k: v for k, v in self.get_params().items() if not isinstance(v, WordEmbeddings)}
+        shown = {
+            k: v
+            for k, v in self.get_params().items()
+            if not isinstance(v, WordEmbeddings | np.ndarray)  # large data, not settings
+        }
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+
+
+class _Estimator(ParamsMixin):
+    """Estimators over a fitted :class:`WordEmbeddings`."""
 
     def _check_fitted(self) -> WordEmbeddings:
         emb = getattr(self, "embeddings_", None)

@@ -341,7 +341,7 @@ def twitter_note():
 
 # Schäfer (2018) framework (workflow/rules/schafer.smk)
 SCH_DIR = "results/schafer"
-SCH_CODE = ("docsets", "docmetrics", "docmodels", "docsearch", "pso", "classify", "documents", "stages/schafer")
+SCH_CODE = ("docsets", "docmetrics", "docmodels", "docsearch", "pso", "classify", "documents", "embeddings", "stages/schafer")
 
 
 def sch_runs(dataset):

@@ -34,14 +34,14 @@ rule schafer_dataset:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_dataset.py"
 
 
 rule schafer_reference:
     input:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         vectors="results/word2vec/vectors.kv",
-        code=src("docmetrics", "docsets", "word2vec", "stages/schafer"),
+        code=src(*SCH_CODE, "word2vec"),
     output:
         valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
         test=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
@@ -56,14 +56,14 @@ rule schafer_reference:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_reference.py"
 
 
 rule schafer_words:
     input:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         vectors="results/word2vec/vectors.kv",
-        code=src("docsearch", "docsets", "word2vec", "stages/schafer"),
+        code=src(*SCH_CODE, "word2vec"),
     output:
         f"{SCH_DIR}/{{dataset}}/words.npz",
     params:
@@ -77,12 +77,12 @@ rule schafer_words:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_words.py"
 
 
 rule schafer_swarm_start:
     input:
-        code=src("pso", "docsearch", "stages/schafer"),
+        code=src(*SCH_CODE),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen0.json",
     params:
@@ -97,7 +97,7 @@ rule schafer_swarm_start:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_swarm_start.py"
 
 
 rule schafer_swarm_evaluate:
@@ -124,14 +124,14 @@ rule schafer_swarm_evaluate:
     conda:
         "../../envs/keras.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_swarm_evaluate.py"
 
 
 rule schafer_swarm_step:
     input:
         state=lambda wc: f"{SCH_DIR}/{wc.dataset}/search/{wc.sch_model}/gen{int(wc.gen) - 1}.json",
         evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model, int(wc.gen) - 1),
-        code=src("pso", "docsearch", "stages/schafer"),
+        code=src(*SCH_CODE),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
     params:
@@ -147,7 +147,7 @@ rule schafer_swarm_step:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_swarm_step.py"
 
 
 ruleorder: schafer_swarm_step > schafer_swarm_start
@@ -167,7 +167,7 @@ rule schafer_swarm_best:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_swarm_best.py"
 
 
 rule schafer_run:
@@ -192,7 +192,7 @@ rule schafer_run:
     conda:
         "../../envs/keras.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_run.py"
 
 
 rule schafer_baseline:
@@ -201,7 +201,7 @@ rule schafer_baseline:
         vectors="results/word2vec/vectors.kv",
         docfreq="results/docfreq/docfreq.tsv",
         reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
-        code=src("docsearch", "docmetrics", "docsets", "classify", "gem", "sif", "embeddings", "docfreq", "word2vec", "stages/gem", "stages/schafer"),
+        code=src(*SCH_CODE, "gem", "sif", "docfreq", "word2vec", "stages/gem"),
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.npz",
@@ -215,7 +215,7 @@ rule schafer_baseline:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_baseline.py"
 
 
 rule schafer_table_a1:
@@ -236,7 +236,7 @@ rule schafer_table_a1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_table_results.py"
 
 
 use rule schafer_table_a1 as schafer_table_a2 with:
@@ -276,7 +276,7 @@ rule schafer_table_datasets:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_table_datasets.py"
 
 
 rule schafer_table_lda:
@@ -302,7 +302,7 @@ rule schafer_table_lda:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_table_lda.py"
 
 
 rule schafer_search_figures:
@@ -325,7 +325,7 @@ rule schafer_search_figures:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_search_figures.py"
 
 
 rule schafer_size_figures:
@@ -347,7 +347,7 @@ rule schafer_size_figures:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_size_figures.py"
 
 
 rule schafer_tsne:
@@ -370,4 +370,4 @@ rule schafer_tsne:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer.py"
+        "../scripts/schafer_tsne.py"

@@ -1,0 +1,6 @@
+from textsim.io import setup_logging
+from textsim.stages import schafer as s
+
+setup_logging(snakemake.log[0])
+p = dict(snakemake.params.items())
+s.swarm_start(snakemake.output[0], **p)

@@ -1,0 +1,14 @@
+from pathlib import Path
+
+from textsim.io import setup_logging
+from textsim.stages import schafer as s
+
+setup_logging(snakemake.log[0])
+p = dict(snakemake.params.items())
+
+
+def stem(path):
+    return str(Path(path).with_suffix(""))
+
+
+s.statistics_table(snakemake.input.stats, stem(snakemake.output.csv), **p)
