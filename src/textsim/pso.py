@@ -7,9 +7,11 @@ positions are derived from the previous generation's state and the fitness of
 its particles alone, so an interrupted search resumes from the evaluations
 already on disk. Update (Optunity): ``speed += U(0, φ1)·(personal best − x) +
 U(0, φ2)·(global best − x)``, clipped to ±``max_speed``·(upper − lower)
-(``max_speed`` = 2 / generations by default), ``x += speed``; φ1 = 1.5,
-φ2 = 2.0. Unlike Optunity, positions are clipped to the bounds (a dropout of
-1.2 or a batch of 5 cannot be evaluated). Fitness is maximised.
+(``max_speed`` = 0.7 / generations by default, as Optunity 1.1), ``x += speed``;
+φ1 = 1.5, φ2 = 2.0. Differences from Optunity: initial positions are uniform
+(seeded) rather than a Sobol sequence; positions are clipped to the bounds (a
+dropout of 1.2 or a batch of 5 cannot be evaluated); personal bests are copies
+(Optunity's alias the moving position). Fitness is maximised.
 
 Dimensions map a position to a hyperparameter: ``float``, ``log`` (searched
 on log10), ``int`` (rounded) and ``choice`` (floor into the options).
@@ -72,7 +74,7 @@ def initial_swarm(
 ) -> dict[str, Any]:
     """Generation 0: uniform positions in the bounds, uniform speeds within ±smax."""
     lo, hi = _limits(space)
-    smax = (2.0 / generations if max_speed is None else max_speed) * (hi - lo)
+    smax = (0.7 / generations if max_speed is None else max_speed) * (hi - lo)
     rng = np.random.default_rng([seed, 0])
     pos = rng.uniform(lo, hi, (particles, len(space)))
     speed = rng.uniform(-smax, smax, (particles, len(space)))
