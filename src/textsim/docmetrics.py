@@ -20,6 +20,7 @@ then scored on
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -156,13 +157,8 @@ class Reference:
         queries = np.sort(rng.choice(n, min(n_queries, n), replace=False))
         return cls(S, np.stack([q, pos, neg], axis=1), queries)
 
-    def save(self, path: str) -> None:
-        np.savez_compressed(
-            path, similarity=self.similarity, triplets=self.triplets, queries=self.queries
-        )
-
     @classmethod
-    def load(cls, path: str) -> Reference:
+    def load(cls, path: str | os.PathLike[str]) -> Reference:
         with np.load(path) as z:
             return cls(z["similarity"], z["triplets"], z["queries"])
 

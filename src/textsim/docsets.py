@@ -214,15 +214,6 @@ class Vocabulary:
         index = self.index
         return [[index.get(t, 1) for t in s] for s in sentences]
 
-    def to_frame(self) -> pd.DataFrame:
-        return pd.DataFrame(
-            {
-                "token": self.tokens,
-                "doc_freq": [self.doc_freq.get(t, 0) for t in self.tokens],
-                "count": [self.count.get(t, 0) for t in self.tokens],
-            }
-        )
-
 
 def prepare_dataset(
     collection: pd.DataFrame,

@@ -27,6 +27,12 @@ def _write_json(obj: Any, path: PathLike) -> None:
         tmp.write_text(json.dumps(obj, indent=1), encoding="utf-8")
 
 
+def _write_npz(path: PathLike, **arrays: Any) -> None:
+    """Arrays to exactly ``path`` (no suffix added), atomically, without pickles."""
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        np.savez_compressed(fh, allow_pickle=False, **arrays)
+
+
 def _read_json(path: PathLike) -> Any:
     return json.loads(Path(path).read_text(encoding="utf-8"))
 
@@ -98,10 +104,7 @@ def reference(
             seed=seed + i,
         )
         log.info("%s: %d documents, mean RV %.3f", split, len(S), S.mean())
-        with atomic_path(path) as tmp, open(tmp, "wb") as fh:
-            np.savez_compressed(
-                fh, similarity=ref.similarity, triplets=ref.triplets, queries=ref.queries
-            )
+        _write_npz(path, similarity=ref.similarity, triplets=ref.triplets, queries=ref.queries)
 
 
 def words(
@@ -113,9 +116,7 @@ def words(
 
     _, vocab = read_dataset(dataset)
     mats = word_matrices(vocab, load_vectors(vectors), sizes, seed)
-    with atomic_path(output) as tmp, open(tmp, "wb") as fh:
-        arrays: dict[str, Any] = {str(k): v for k, v in mats.items()}
-        np.savez_compressed(fh, allow_pickle=False, **arrays)
+    _write_npz(output, **{str(k): v for k, v in mats.items()})
 
 
 def _space(model: str, search: Mapping[str, Any]) -> Any:
@@ -145,8 +146,7 @@ def swarm_step(
 def _load_reference(path: PathLike) -> Any:
     from textsim.docmetrics import Reference
 
-    with np.load(path) as z:
-        return Reference(z["similarity"], z["triplets"], z["queries"])
+    return Reference.load(path)
 
 
 def _evaluate(
@@ -256,8 +256,7 @@ def final_run(
     )
     record["run"] = run
     _write_json(record, output)
-    with atomic_path(vectors_out) as tmp, open(tmp, "wb") as fh:
-        np.savez_compressed(fh, vectors=vectors, labels=np.asarray(labels, dtype=str))
+    _write_npz(vectors_out, vectors=vectors, labels=np.asarray(labels, dtype=str))
 
 
 def baseline_run(
@@ -308,8 +307,7 @@ def baseline_run(
         "inference_seconds": seconds,
     }
     _write_json(record, output)
-    with atomic_path(vectors_out) as tmp, open(tmp, "wb") as fh:
-        np.savez_compressed(fh, vectors=test, labels=np.asarray(labels["test"], dtype=str))
+    _write_npz(vectors_out, vectors=test, labels=np.asarray(labels["test"], dtype=str))
 
 
 def _records(paths: Sequence[PathLike]) -> pd.DataFrame:
