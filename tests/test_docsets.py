@@ -79,6 +79,9 @@ def test_prepare_dataset_dedupes_balances_and_splits():
     counts = frame.groupby(["label", "split"]).size().unstack()
     assert (counts["test"] == 5).all() and (counts["valid"] == 4).all()
     assert frame["tokens"].map(lambda d: d[1][1] == "study").all()
+    # the vocabulary comes from the whole cleaned collection (4 labels, 138
+    # distinct titles), so L0's word is in it although L0 is not in the dataset
+    assert vocab.n_documents == 138 and "word0" in vocab.tokens
     stats = dataset_statistics(frame, vocab)
     assert stats["documents"] == 60 and stats["labels"] == 3 and stats["sentences"] == 120
 

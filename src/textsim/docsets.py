@@ -225,13 +225,14 @@ def prepare_dataset(
     min_documents: int = 10,
     max_fraction: float = 0.1,
 ) -> tuple[pd.DataFrame, Vocabulary]:
-    """Clean, deduplicate, balance and split a collection; build the pruned
-    vocabulary on the resulting dataset's documents (all splits, unlabelled, as the
-    thesis' vocabulary is built on its whole corpus)."""
+    """Clean, deduplicate, balance and split a collection. The pruned vocabulary
+    (and its document frequencies) comes from the whole cleaned collection, every
+    label included, as the thesis builds its vocabulary on the whole corpus and
+    draws its 10-topic datasets from it (§3.2.2.4)."""
     cleaned = _clean_collection(collection, seed)
+    vocab = Vocabulary.build(cleaned["tokens"], min_documents, max_fraction)
     subset = balanced_subset(cleaned, n_topics, per_topic, seed)
     subset = subset.assign(split=_assign_splits(subset["label"], fractions, seed))
-    vocab = Vocabulary.build(subset["tokens"], min_documents, max_fraction)
     return subset[["doc_id", "split", "label", "title", "tokens"]], vocab
 
 
