@@ -53,6 +53,14 @@ def _grid(n: int, width: float = 7.0, height: float = 2.0) -> tuple[Any, list[An
     return fig, flat[:n]
 
 
+def _generation_axis(ax: Any) -> None:
+    """Generations are whole numbers: integer ticks only."""
+    from matplotlib.ticker import MaxNLocator
+
+    ax.set_xlabel("generation")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+
+
 def plot_epochs(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> None:
     """Fig. 4.1: epochs trained (early stopping) per evaluation, by generation."""
     with plt.rc_context(_RC):
@@ -60,9 +68,8 @@ def plot_epochs(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
         for i, (model, f) in enumerate(frames.items()):
             x = f["generation"] + (i - len(frames) / 2) * 0.08
             ax.plot(x, f["epochs"], MARKERS[i % len(MARKERS)], ms=4, label=_label(model), alpha=0.8)
-        ax.set_xlabel("generation")
+        _generation_axis(ax)
         ax.set_ylabel("epochs trained")
-        ax.set_xticks(sorted({int(g) for f in frames.values() for g in f["generation"]}))
         ax.legend(ncol=3, frameon=False, loc="upper left", bbox_to_anchor=(0, 1.25))
         save_figure(fig, stem, dpi=dpi)
 
@@ -90,7 +97,7 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
                     xs = np.array([g.min(), g.max()])
                     ax.plot(xs, a * xs + b, "-", color=colour, lw=0.8)
             ax.set_title(f"{_label(model)} ({monitored})")
-            ax.set_xlabel("generation")
+            _generation_axis(ax)
         axes[0].legend(frameon=False)
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
@@ -98,11 +105,14 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
 
 def plot_parameters(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> None:
     """Fig. 4.3: mean hyperparameter value per generation and model (optimizer:
-    0 = SGD, 1 = Adam, 2 = Adagrad)."""
+    0 = SGD, 1 = Adam, 2 = Adagrad); the legend in the sixth panel. Models with
+    the same search space start from the same particles (one seed), so their
+    lines coincide until their scores steer them apart."""
     params = ["doc_size", "batch_size", "learning_rate", "dropout", "optimizer"]
     codes = {"sgd": 0, "adam": 1, "adagrad": 2}
     with plt.rc_context(_RC):
-        fig, axes = _grid(len(params))
+        fig, axes = _grid(len(params) + 1)
+        legend_ax = axes.pop()
         for ax, p in zip(axes, params, strict=True):
             for i, (model, f) in enumerate(frames.items()):
                 col = f"param_{p}"
@@ -118,10 +128,14 @@ def plot_parameters(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) 
                     label=_label(model),
                 )
             ax.set_title(p.replace("_", " "))
-            ax.set_xlabel("generation")
+            _generation_axis(ax)
             if p == "learning_rate":
                 ax.set_yscale("log")
-        axes[0].legend(frameon=False, fontsize=6)
+            if p == "optimizer":
+                ax.set_yticks([0, 1, 2], ["SGD", "Adam", "Adagrad"])
+                ax.set_ylim(-0.2, 2.2)
+        legend_ax.axis("off")
+        legend_ax.legend(*axes[0].get_legend_handles_labels(), frameon=False, loc="center")
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
 
@@ -135,11 +149,12 @@ def plot_scores(
         fig, axes = _grid(len(frames))
         for ax, (model, f) in zip(axes, frames.items(), strict=True):
             ax.plot(f["generation"], f["total"], "o", ms=3, color="0.2")
-            ax.axhline(baseline, ls="--", color="0.5", lw=0.8)
+            ax.axhline(baseline, ls="--", color="0.5", lw=0.8, label="random (eq. 3.2)")
             ax.set_title(_label(model))
-            ax.set_xlabel("generation")
+            _generation_axis(ax)
             ax.set_ylim(0, max(0.7, float(f["total"].max()) + 0.05))
         axes[0].set_ylabel("weighted score")
+        axes[0].legend(frameon=False, loc="upper right")
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
 

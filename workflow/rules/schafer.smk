@@ -266,7 +266,8 @@ rule schafer_table_datasets:
             "non-alphanumerics stripped, 1-character tokens dropped) and de-duplication by cleaned title; "
             "vocabulary: tokens in more than "
             f"{SCH.get('vocabulary', {}).get('min_documents')} documents and in fewer than "
-            f"{100 * SCH.get('vocabulary', {}).get('max_fraction', 0.1):g}% of them, plus PAD and UNK."
+            f"{100 * SCH.get('vocabulary', {}).get('max_fraction', 0.1):g}% of them, counted over the whole "
+            "cleaned collection (every label), plus PAD and UNK; other tokens become UNK."
         ),
     log:
         "logs/paper/schafer_table_datasets.log",
