@@ -82,6 +82,7 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
         for ax, (model, f) in zip(axes, frames.items(), strict=True):
             hist = f["history"]
             monitored = "accuracy" if any("val_accuracy" in h for h in hist) else "loss"
+            drawn = False
             for key, colour, name in (
                 (monitored, "tab:red", "train"),
                 (f"val_{monitored}", "tab:blue", "validation"),
@@ -91,6 +92,7 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
                 ok = np.isfinite(y)
                 if not ok.any():
                     continue
+                drawn = True
                 ax.plot(g[ok], y[ok], ".", color=colour, label=name)
                 if len(np.unique(g[ok])) > 1:
                     a, b = np.polyfit(g[ok], y[ok], 1)
@@ -98,7 +100,13 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
                     ax.plot(xs, a * xs + b, "-", color=colour, lw=0.8)
             ax.set_title(f"{_label(model)} ({monitored})")
             _generation_axis(ax)
-        axes[0].legend(frameon=False)
+            if not drawn:
+                ax.set_title(_label(model))
+                ax.text(0.5, 0.5, "no per-epoch history", ha="center", transform=ax.transAxes)
+                ax.set_yticks([])
+        with_lines = [ax for ax in axes if ax.get_legend_handles_labels()[0]]
+        if with_lines:
+            with_lines[0].legend(frameon=False)
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
 
@@ -181,8 +189,15 @@ def plot_sizes(frame: pd.DataFrame, metric: str, stem: str, *, word_size: int, d
         left.set_xlabel("word vector size")
         right.set_xlabel(f"document vector size ({word_size}-d words)")
         left.set_ylabel(f"{names.get(metric, metric)} (%)")
-        left.legend(frameon=False, fontsize=6)
-        fig.tight_layout()
+        fig.legend(
+            *left.get_legend_handles_labels(),
+            loc="upper center",
+            ncol=6,
+            frameon=False,
+            fontsize=7,
+            bbox_to_anchor=(0.5, 1.0),
+        )
+        fig.tight_layout(rect=(0, 0, 1, 0.9))
         save_figure(fig, stem, dpi=dpi)
 
 
