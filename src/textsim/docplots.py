@@ -104,9 +104,9 @@ def plot_curves(frames: Mapping[str, pd.DataFrame], stem: str, *, dpi: int) -> N
                 ax.set_title(_label(model))
                 ax.text(0.5, 0.5, "no per-epoch history", ha="center", transform=ax.transAxes)
                 ax.set_yticks([])
-        with_lines = [ax for ax in axes if ax.get_legend_handles_labels()[0]]
-        if with_lines:
-            with_lines[0].legend(frameon=False)
+        fullest = max(axes, key=lambda ax: len(ax.get_legend_handles_labels()[0]))
+        if fullest.get_legend_handles_labels()[0]:
+            fullest.legend(frameon=False)
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
 
