@@ -6,7 +6,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from textsim.embeddings import WordEmbeddings
+from textsim.vectors.words import WordEmbeddings
 
 ROOT = Path(__file__).resolve().parents[1]
 

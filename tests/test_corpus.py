@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from gensim.test.utils import datapath
 
-from textsim.corpus import (
+from textsim.text.wikipedia import (
     CleanCorpus,
     CorpusFormatError,
     clean_corpus,

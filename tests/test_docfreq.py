@@ -5,13 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from textsim.corpus import CorpusFormatError
-from textsim.docfreq import (
+from textsim.text.docfreq import (
     DocumentFrequencies,
     count_document_frequencies,
     idf_from_df,
     merge_document_frequencies,
 )
+from textsim.text.wikipedia import CorpusFormatError
 
 
 def test_idf_variants_by_hand() -> None:

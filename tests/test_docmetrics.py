@@ -4,7 +4,7 @@ topic prediction, eq. 3.1 and 3.2."""
 import numpy as np
 import pytest
 
-from textsim import docmetrics as M
+from textsim.schafer import metrics as M
 
 
 def test_rv_coefficient_by_hand():

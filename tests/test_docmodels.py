@@ -3,9 +3,10 @@
 import numpy as np
 import pytest
 
-from textsim.docmodels import MODELS, pad_documents
-from textsim.docmodels import _filter_counts as filter_counts
-from textsim.tsne import tsne
+from textsim.schafer.figures.tsne import tsne_map
+from textsim.schafer.models import MODELS
+from textsim.schafer.models.base import pad_documents
+from textsim.schafer.models.neural import _filter_counts as filter_counts
 
 
 def _data(n=40, vocab=30, seed=0):
@@ -56,7 +57,7 @@ def test_padding_and_cnn_filters():
 def test_tsne_keeps_separated_clusters_apart():
     rng = np.random.default_rng(0)
     X = np.concatenate([rng.normal(size=(30, 10)), rng.normal(size=(30, 10)) + 8])
-    Y = tsne(X, perplexity=10, iterations=300)
+    Y = tsne_map(X, perplexity=10, iterations=300, seed=0)
     d = np.linalg.norm(Y[:, None] - Y[None], axis=2)
     np.fill_diagonal(d, np.inf)
     nearest = d.argmin(axis=1)

@@ -7,7 +7,7 @@ import tarfile
 import pandas as pd
 import pytest
 
-from textsim.docsets import (
+from textsim.schafer.datasets import (
     PAD,
     UNK,
     Vocabulary,
@@ -19,7 +19,7 @@ from textsim.docsets import (
     read_newsgroups,
     write_dataset,
 )
-from textsim.documents import DocumentFormatError
+from textsim.text.documents import DocumentFormatError
 
 
 def test_clean_sentences_lemmatise_strip_and_drop_short_tokens():

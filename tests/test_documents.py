@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.documents import DocumentFormatError, read_ohsumed, split_sentences
+from textsim.text.documents import DocumentFormatError, read_ohsumed, split_sentences
 
 
 def _tar(path: Path, members: dict[str, bytes]) -> Path:

@@ -3,15 +3,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.embeddings import (
+from textsim.vectors.pooling import (
     PoolingEmbedding,
     PoolSpec,
     TfidfEmbedding,
-    WordEmbeddings,
     pool_batch,
     sort_by_rank,
     top_fraction_count,
 )
+from textsim.vectors.words import WordEmbeddings
 
 
 def test_encode_drops_oov_and_pads(toy_embeddings: WordEmbeddings) -> None:

@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 
 from textsim.bench import reference_scores, synthetic_couples
-from textsim.evaluate import METHODS, evaluate_scores, get_methods, score_couples
+from textsim.deboom.scoring import METHODS, evaluate_scores, get_methods, score_couples
 
 
 def test_vectorised_scores_equal_per_couple_reference() -> None:

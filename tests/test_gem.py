@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.embeddings import WordEmbeddings
-from textsim.gem import GEM, _window_projections, gem_reference
+from textsim.gem.gem import GEM, _window_projections, gem_reference
+from textsim.vectors.words import WordEmbeddings
 
 
 def _emb(seed: int = 0, vocab: int = 60, dim: int = 12) -> WordEmbeddings:
@@ -108,7 +108,7 @@ def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
 
 
 def test_ngram_average_by_hand() -> None:
-    from textsim.gem import ngram_average
+    from textsim.gem.gem import ngram_average
 
     words = np.zeros((2, 3, 1))
     words[0, :, 0] = [1.0, 2.0, 4.0]
@@ -123,7 +123,7 @@ def test_ngram_average_by_hand() -> None:
 
 
 def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
-    from textsim.gem import ngram_average
+    from textsim.gem.gem import ngram_average
 
     emb = _emb()
     texts = _sentences(emb, 40)

@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from textsim.metrics import (
+from textsim.deboom.metrics import (
     best_threshold,
     binomial_test,
     evaluate_split,

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.pairs import curate_couples, cut_pair, extract_candidates, parse_length
+from textsim.deboom.pairs import curate_couples, cut_pair, extract_candidates, parse_length
 
 PROPS = {"train": 1.5, "test": 1.5, "validation": 1.9}
 
@@ -120,7 +120,7 @@ def test_curate_max_couples_and_single_article() -> None:
 def test_candidates_and_corpus_stream_do_not_depend_on_sharding(tmp_path: Path) -> None:
     """The same articles split into 1 or 3 shards (round-robin, as the dump extraction
     does): identical candidates and an identical word2vec sentence stream."""
-    from textsim.corpus import CleanCorpus
+    from textsim.text.wikipedia import CleanCorpus
 
     lines = _shard(tmp_path).read_text().splitlines()
     by_article: dict[str, list[str]] = {}
@@ -150,7 +150,7 @@ def test_candidates_and_corpus_stream_do_not_depend_on_sharding(tmp_path: Path) 
 
 
 def test_read_couples_names_a_corrupt_or_incomplete_file(tmp_path: Path) -> None:
-    from textsim.pairs import CouplesFormatError, read_couples
+    from textsim.deboom.pairs import CouplesFormatError, read_couples
 
     good = tmp_path / "couples.parquet"
     frame = pd.DataFrame({"split": ["test"], "related": [True], "text1": ["a b"], "text2": ["c d"]})

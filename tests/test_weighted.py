@@ -5,8 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.embeddings import TokenBatch
-from textsim.weighted import (
+from textsim.deboom.weighting import (
     Algorithm1,
     contrastive_loss,
     interpolation_matrix,
@@ -17,6 +16,7 @@ from textsim.weighted import (
     weighted_vectors,
     weights_gradient,
 )
+from textsim.vectors.words import TokenBatch
 
 W = np.array([1.0, 0.8, 0.5, 0.3, 0.1])
 
@@ -112,7 +112,7 @@ keras = pytest.importorskip("keras")
 
 
 def test_keras_forward_matches_numpy() -> None:
-    from textsim.keras_weights import IdfRankWeighting
+    from textsim.deboom.training import IdfRankWeighting
 
     table, a, _, _ = _toy(2)
     layer = IdfRankWeighting(table, n_max=5)
@@ -125,7 +125,7 @@ def test_keras_forward_matches_numpy() -> None:
 def test_keras_loss_and_gradient_match_numpy(kind: str) -> None:
     import tensorflow as tf
 
-    from textsim.keras_weights import SiameseWeights, TrainConfig
+    from textsim.deboom.training import SiameseWeights, TrainConfig
 
     table, a, b, related = _toy(3)
     config = TrainConfig(loss=kind, kappa=3.0, l2=0.01)  # type: ignore[arg-type]
@@ -144,7 +144,7 @@ def test_keras_loss_and_gradient_match_numpy(kind: str) -> None:
 
 
 def test_sgd_reaches_the_closed_form_direction() -> None:
-    from textsim.keras_weights import TrainConfig, train_weights
+    from textsim.deboom.training import TrainConfig, train_weights
 
     rng = np.random.default_rng(5)
     vocab, dim, n, width = 60, 8, 2000, 4
@@ -165,7 +165,7 @@ def test_sgd_reaches_the_closed_form_direction() -> None:
 
 
 def test_training_is_deterministic() -> None:
-    from textsim.keras_weights import TrainConfig, train_weights
+    from textsim.deboom.training import TrainConfig, train_weights
 
     table, a, b, related = _toy(4, n=400)
     config = TrainConfig(loss="median", kappa=5.0, max_epochs=3)
@@ -176,8 +176,8 @@ def test_training_is_deterministic() -> None:
 
 
 def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from textsim.embeddings import WordEmbeddings
-    from textsim.learned import WeightedEmbedding
+    from textsim.deboom.model import WeightedEmbedding
+    from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(0)
     words = [f"w{i}" for i in range(30)]
@@ -208,8 +208,8 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
 
 
 def test_kappa_grid_search_records_every_fold_and_picks_the_lowest_mean_error() -> None:
-    from textsim.embeddings import WordEmbeddings
-    from textsim.learned import select_kappa
+    from textsim.deboom.model import select_kappa
+    from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(3)
     words = [f"w{i}" for i in range(40)]

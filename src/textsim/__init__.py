@@ -1,9 +1,62 @@
 """textsim: reproducible short-text and document embedding similarity.
 
-The library behind the Snakemake workflow: corpus readers and cleaning,
-word2vec training, document frequencies, pair curation, embedding baselines
-(scikit-learn style estimators), distances and evaluation metrics, and the
-paper tables and figures.
+The library behind the Snakemake workflow, grouped by domain:
+
+* foundations: :mod:`textsim.io`, :mod:`textsim.resources`, :mod:`textsim.text`
+  (corpus readers and cleaning, document frequencies), :mod:`textsim.vectors`
+  (word2vec, word vectors, the estimator base, pooling baselines),
+  :mod:`textsim.distances`, :mod:`textsim.report` (table and figure writers);
+* one subpackage per paper family: :mod:`textsim.deboom` (De Boom et al. 2015/2016),
+  :mod:`textsim.gem` (GEM, SIF, uSIF), :mod:`textsim.schafer` (Schäfer 2018).
+  Arrows point one way: schafer → gem → deboom → foundations.
+
+The public estimators are importable from here (``from textsim import GEM``).
+They are loaded on first use, so ``import textsim`` stays cheap and importing one
+submodule does not pull in every other one (this keeps the workflow's code
+inputs, derived from the import graph, exact).
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 __version__ = "0.1.0"
+
+#: public name -> module that defines it
+_EXPORTS = {
+    "WordEmbeddings": "textsim.vectors.words",
+    "PoolingEmbedding": "textsim.vectors.pooling",
+    "TfidfEmbedding": "textsim.vectors.pooling",
+    "GEM": "textsim.gem.gem",
+    "SIF": "textsim.gem.sif",
+    "USIF": "textsim.gem.sif",
+    "WeightedEmbedding": "textsim.deboom.model",
+}
+
+__all__ = [
+    "GEM",
+    "SIF",
+    "USIF",
+    "PoolingEmbedding",
+    "TfidfEmbedding",
+    "WeightedEmbedding",
+    "WordEmbeddings",
+]
+
+if TYPE_CHECKING:
+    from textsim.deboom.model import WeightedEmbedding
+    from textsim.gem.gem import GEM
+    from textsim.gem.sif import SIF, USIF
+    from textsim.vectors.pooling import PoolingEmbedding, TfidfEmbedding
+    from textsim.vectors.words import WordEmbeddings
+
+
+def __getattr__(name: str) -> Any:
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(_EXPORTS[name]), name)
+    raise AttributeError(f"module 'textsim' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_EXPORTS])

@@ -16,8 +16,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.embeddings import WordEmbeddings
-from textsim.evaluate import METHODS, Method, score_couples
+from textsim.deboom.scoring import METHODS, Method, score_couples
+from textsim.vectors.words import WordEmbeddings
 
 __all__ = [
     "BenchResult",
@@ -224,9 +224,9 @@ def run_training_benchmark(
     n_couples: int = 20_000, *, dim: int = 400, seed: int = 0
 ) -> TrainBenchResult:
     """One epoch of median-loss SGD in Keras and in plain NumPy on the same batches."""
-    from textsim.embeddings import sort_by_rank
-    from textsim.keras_weights import TrainConfig, epoch_batches, train_weights
-    from textsim.weighted import median_loss, weight_basis, weights_gradient
+    from textsim.deboom.training import TrainConfig, epoch_batches, train_weights
+    from textsim.deboom.weighting import median_loss, weight_basis, weights_gradient
+    from textsim.vectors.pooling import sort_by_rank
 
     emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
     rank = emb.rank()
@@ -285,10 +285,10 @@ def run_gem_benchmark(
     gold: npt.ArrayLike | None = None,
 ) -> GemBenchResult:
     """Our GEM and :func:`textsim.gem.gem_reference` on the same sentence pairs, one run."""
-    from textsim.corpus import clean_tokens
     from textsim.distances import paired_similarity
-    from textsim.gem import GEM, gem_reference
-    from textsim.sts import sts_correlations
+    from textsim.gem.gem import GEM, gem_reference
+    from textsim.gem.sts import sts_correlations
+    from textsim.text.wikipedia import clean_tokens
 
     texts = [" ".join(clean_tokens(s)) for s in (*sentences1, *sentences2)]
     batch = embeddings.encode(texts)

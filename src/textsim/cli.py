@@ -29,8 +29,8 @@ def _bench_training(args: argparse.Namespace) -> int:
 
 def _bench_gem(args: argparse.Namespace) -> int:
     from textsim.bench import run_gem_benchmark
-    from textsim.embeddings import WordEmbeddings
-    from textsim.sts import read_sts
+    from textsim.gem.sts import read_sts
+    from textsim.vectors.words import WordEmbeddings
 
     sts = read_sts(args.sts)
     if args.limit:
@@ -46,7 +46,7 @@ def _bench_gem(args: argparse.Namespace) -> int:
 def _embed(args: argparse.Namespace) -> int:
     import time
 
-    from textsim.learned import embed_file
+    from textsim.deboom.model import embed_file
 
     start = time.perf_counter()
     try:

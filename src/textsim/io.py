@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-__all__ = ["PathLike", "atomic_path", "setup_logging"]
+import numpy as np
+
+__all__ = ["PathLike", "atomic_path", "read_json", "setup_logging", "write_json", "write_npz"]
 
 PathLike = str | os.PathLike[str]
 
@@ -49,3 +53,19 @@ def setup_logging(
         handlers=[logging.StreamHandler(sys.stderr)],
         force=True,
     )
+
+
+def write_json(obj: Any, path: PathLike) -> None:
+    """``obj`` as indented JSON to ``path``, atomically."""
+    with atomic_path(path) as tmp:
+        tmp.write_text(json.dumps(obj, indent=1), encoding="utf-8")
+
+
+def read_json(path: PathLike) -> Any:
+    return json.loads(Path(path).read_text(encoding="utf-8"))
+
+
+def write_npz(path: PathLike, **arrays: Any) -> None:
+    """Arrays to exactly ``path`` (no suffix added), atomically, without pickles."""
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        np.savez_compressed(fh, allow_pickle=False, **arrays)

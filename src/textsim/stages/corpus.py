@@ -17,13 +17,13 @@ log = logging.getLogger(__name__)
 def extract_wiki_dump(
     dump: PathLike, outputs: Sequence[PathLike], *, processes: int, max_articles: int | None
 ) -> None:
-    from textsim.corpus import extract_dump
+    from textsim.text.wikipedia import extract_dump
 
     extract_dump(dump, outputs, processes=processes, max_articles=max_articles)
 
 
 def clean_wiki_shard(inputs: Sequence[PathLike], output: PathLike, stats: PathLike) -> None:
-    from textsim.corpus import clean_corpus
+    from textsim.text.wikipedia import clean_corpus
 
     counts = clean_corpus(inputs, output)
     with atomic_path(stats) as tmp:

@@ -11,12 +11,12 @@ log = logging.getLogger(__name__)
 
 
 def count_docfreq(shard: PathLike, output: PathLike) -> None:
-    from textsim.docfreq import count_document_frequencies
+    from textsim.text.docfreq import count_document_frequencies
 
     count_document_frequencies([shard]).save(output)
 
 
 def merge_docfreq(inputs: Sequence[PathLike], output: PathLike) -> None:
-    from textsim.docfreq import DocumentFrequencies, merge_document_frequencies
+    from textsim.text.docfreq import DocumentFrequencies, merge_document_frequencies
 
     merge_document_frequencies(DocumentFrequencies.load(p) for p in inputs).save(output)

@@ -19,7 +19,7 @@ def train_word2vec(
     seed: int,
     workers: int,
 ) -> None:
-    from textsim.word2vec import train_word2vec as train
+    from textsim.vectors.word2vec import train_word2vec as train
 
     train(shards, output, params, seed=seed, workers=workers)
 
@@ -27,7 +27,7 @@ def train_word2vec(
 def evaluate_word2vec(
     vectors: PathLike, analogies: PathLike, wordsim: PathLike, output: PathLike
 ) -> None:
-    from textsim.word2vec import evaluate_word_vectors, load_vectors
+    from textsim.vectors.word2vec import evaluate_word_vectors, load_vectors
 
     frame = evaluate_word_vectors(load_vectors(vectors), analogies, wordsim)
     with atomic_path(output) as tmp:

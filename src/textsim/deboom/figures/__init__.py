@@ -1,0 +1,1 @@
+"""The De Boom papers' figures, one module per figure kind."""

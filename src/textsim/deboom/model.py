@@ -1,0 +1,292 @@
+"""``WeightedEmbedding``: learned idf-rank weights as a scikit-learn style estimator.
+
+``fit`` trains the weights on related / non-related couples with Keras
+(:mod:`textsim.keras_weights`); ``transform`` embeds any texts with NumPy, so
+a trained model is usable without TensorFlow. The weights are tied to idf
+*ranks*, not to words, so a saved model applies to any word vectors and
+document frequencies ("out of the box").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.deboom.weighting import weighted_vectors
+from textsim.io import atomic_path
+from textsim.vectors.base import Estimator
+from textsim.vectors.pooling import sort_by_rank
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+
+__all__ = ["WeightedEmbedding", "embed_file", "load_any_vectors", "select_kappa"]
+
+FORMAT = "textsim-weights/1"
+
+
+class WeightedEmbedding(Estimator):
+    """Aggregate idf-sorted word vectors with learned, rank-indexed weights.
+
+    Parameters
+    ----------
+    embeddings:
+        Word vectors and document frequencies (sorting key: ascending df).
+    n_max:
+        Number of learned weights (the text length for fixed-length data;
+        30 for Wikipedia texts of 10–30 words).
+    procedure:
+        ``icdmw``, ``contrastive`` or ``median`` (see ``TrainConfig.named``).
+    kappa:
+        Scale of the median-based loss.
+    random_state:
+        Seed of the batch order and of TensorFlow.
+    deterministic:
+        Enable TensorFlow's op determinism (identical weights for the same seed).
+    """
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        n_max: int = 20,
+        procedure: str = "median",
+        kappa: float = 160.0,
+        random_state: int = 0,
+        deterministic: bool = True,
+    ) -> None:
+        self.embeddings = embeddings
+        self.n_max = n_max
+        self.procedure = procedure
+        self.kappa = kappa
+        self.random_state = random_state
+        self.deterministic = deterministic
+
+    def _prepare(self) -> WordEmbeddings:
+        if self.embeddings is None:
+            raise ValueError("WeightedEmbedding needs embeddings")
+        emb = self.embeddings
+        self.embeddings_ = emb
+        self.rank_ = emb.rank()
+        self.table_ = emb.padded_table()
+        return emb
+
+    def fit(self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike) -> Self:
+        """Learn the weights from couples ``X = (texts_a, texts_b)`` with ``y`` = related."""
+        from textsim.deboom.training import TrainConfig, train_weights
+
+        emb = self._prepare()
+        a, b = (sort_by_rank(self._batch(t), self.rank_) for t in X)
+        config = TrainConfig.named(self.procedure, kappa=self.kappa)
+        result = train_weights(
+            a,
+            b,
+            y,
+            self.table_,
+            self.n_max,
+            config,
+            seed=self.random_state,
+            deterministic=self.deterministic,
+        )
+        self.weights_ = result.weights
+        self.history_ = result.history
+        self.config_ = asdict(config)
+        self.n_features_out_ = emb.dim
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        emb = self._check_fitted()
+        batch = sort_by_rank(self._batch(X), self.rank_)
+        return np.asarray(
+            weighted_vectors(batch, self.table_, self.weights_), dtype=np.float32
+        ).reshape(len(batch), emb.dim)
+
+    # ------------------------------------------------------------ persistence
+
+    @classmethod
+    def from_files(
+        cls,
+        weights: str | os.PathLike[str],
+        vectors: str | os.PathLike[str],
+        docfreq: str | os.PathLike[str],
+        *,
+        normalize: bool | None = None,
+        check_dim: bool = True,
+    ) -> WeightedEmbedding:
+        """Load a weight file with the word vectors and document frequencies it applies
+        to (words missing from the document frequencies get df = 1); ``normalize``
+        defaults to what the weights were trained with."""
+        return _from_files(weights, vectors, docfreq, normalize=normalize, check_dim=check_dim)
+
+    def save(self, path: str | os.PathLike[str], **metadata: Any) -> None:
+        """Write the weights and their training metadata as JSON (no vocabulary inside)."""
+        if not hasattr(self, "weights_"):
+            raise RuntimeError("WeightedEmbedding is not fitted; nothing to save")
+        doc = {
+            "format": FORMAT,
+            "n_max": int(self.n_max),
+            "weights": [float(x) for x in self.weights_],
+            "procedure": self.procedure,
+            "kappa": float(self.kappa),
+            "random_state": int(self.random_state),
+            "config": getattr(self, "config_", {}),
+            "history": [float(x) for x in getattr(self, "history_", [])],
+            "embedding_dim": int(self.embeddings_.dim) if hasattr(self, "embeddings_") else None,
+            **metadata,
+        }
+        with atomic_path(path) as tmp:
+            tmp.write_text(json.dumps(doc, indent=1))
+
+    @classmethod
+    def load(
+        cls, path: str | os.PathLike[str], embeddings: WordEmbeddings, *, check_dim: bool = False
+    ) -> WeightedEmbedding:
+        """Load saved weights and attach them to ``embeddings``.
+
+        The weights are rank-indexed and apply to any word vectors; with
+        ``check_dim`` a model trained on vectors of another dimension is refused.
+        """
+        doc = json.loads(Path(path).read_text())
+        if doc.get("format") != FORMAT:
+            raise ValueError(f"{path}: not a textsim weight file (format {doc.get('format')!r})")
+        weights = np.asarray(doc["weights"], dtype=np.float64)
+        if weights.shape != (doc["n_max"],):
+            raise ValueError(f"{path}: {weights.size} weights for n_max = {doc['n_max']}")
+        trained_dim = doc.get("embedding_dim")
+        if check_dim and trained_dim is not None and trained_dim != embeddings.dim:
+            raise ValueError(
+                f"{path}: weights were trained on {trained_dim}-d vectors, "
+                f"these are {embeddings.dim}-d; to apply them to other embeddings on purpose "
+                "(out-of-the-box transfer), pass --allow-other-embeddings "
+                "(allow_other_embeddings=True)"
+            )
+        model = cls(
+            embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
+        )
+        model._prepare()
+        model.weights_ = weights
+        model.history_ = doc.get("history", [])
+        model.config_ = doc.get("config", {})
+        model.n_features_out_ = embeddings.dim
+        return model
+
+
+def _from_files(
+    weights: str | os.PathLike[str],
+    vectors: str | os.PathLike[str],
+    docfreq: str | os.PathLike[str],
+    *,
+    normalize: bool | None = None,
+    check_dim: bool = True,
+) -> WeightedEmbedding:
+    doc = json.loads(Path(weights).read_text())
+    if doc.get("format") != FORMAT:
+        raise ValueError(f"{weights}: not a textsim weight file")
+    if normalize is None:
+        normalize = bool(doc.get("normalized_vectors", False))
+    emb = WordEmbeddings.from_keyed_vectors(load_any_vectors(vectors), docfreq, normalize=normalize)
+    return WeightedEmbedding.load(weights, emb, check_dim=check_dim)
+
+
+def load_any_vectors(path: str | os.PathLike[str]) -> Any:
+    """gensim ``KeyedVectors`` (native ``.kv``) or word2vec format (``.bin`` binary, else text)."""
+    from gensim.models import KeyedVectors
+
+    p = Path(path)
+    if p.suffix in (".kv", ".model"):
+        return KeyedVectors.load(str(p))
+    return KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
+
+
+def embed_file(
+    weights: str | os.PathLike[str],
+    vectors: str | os.PathLike[str],
+    docfreq: str | os.PathLike[str],
+    texts: str | os.PathLike[str],
+    output: str | os.PathLike[str],
+    *,
+    normalize: bool | None = None,
+    allow_other_embeddings: bool = False,
+) -> dict[str, int]:
+    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32).
+
+    Texts get the paper's cleaning; words missing from the document
+    frequencies get df = 1. A weight file trained on vectors of another
+    dimension is refused unless ``allow_other_embeddings`` (the paper's
+    out-of-the-box transfer) is set.
+    """
+    from textsim.text.wikipedia import clean_tokens
+
+    model = WeightedEmbedding.from_files(
+        weights, vectors, docfreq, normalize=normalize, check_dim=not allow_other_embeddings
+    )
+    emb = model.embeddings_
+    with open(texts, encoding="utf-8") as f:
+        lines = [" ".join(clean_tokens(line)) for line in f]
+    batch = emb.encode(lines)
+    vectors_out = model.transform(batch)
+    with atomic_path(output) as tmp, open(tmp, "wb") as out:
+        np.save(out, vectors_out.astype(np.float32))
+    return {"texts": len(lines), "empty": int(np.sum(batch.lengths == 0)), "dim": emb.dim}
+
+
+def select_kappa(
+    embeddings: WordEmbeddings,
+    texts: tuple[Texts, Texts],
+    related: npt.ArrayLike,
+    *,
+    n_max: int,
+    grid: Sequence[float],
+    folds: int = 5,
+    seed: int = 0,
+    deterministic: bool = True,
+) -> tuple[float, list[dict[str, float]]]:
+    """κ of the median-based loss by k-fold cross-validated grid search (PRL §5.2).
+
+    For each κ and fold, weights are trained on the other folds and scored by
+    the optimal split error on the held-out fold (similarity 1 − Euclidean
+    distance; the threshold that separates best). The chosen κ has the lowest
+    mean error (ties: the smaller κ). Returns (κ, one record per κ and fold).
+    """
+    from textsim.deboom.metrics import best_threshold
+    from textsim.distances import paired_similarity
+
+    y = np.asarray(related, dtype=bool)
+    a_all, b_all = (embeddings.encode(list(t)) for t in texts)
+    if len(y) != len(a_all) or len(y) != len(b_all):
+        raise ValueError("texts and labels differ in length")
+    if len(y) < folds * 2:
+        raise ValueError(f"{len(y)} couples are too few for {folds}-fold cross-validation")
+    rng = np.random.default_rng([seed, 160])
+    fold = np.empty(len(y), dtype=np.int64)
+    fold[rng.permutation(len(y))] = np.arange(len(y)) % folds
+    from tqdm import tqdm
+
+    records: list[dict[str, float]] = []
+    runs = [(kappa, k) for kappa in grid for k in range(folds)]
+    for kappa, k in tqdm(runs, desc="kappa search", unit="training", mininterval=10):
+        train, held = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
+        model = WeightedEmbedding(
+            embeddings,
+            n_max=n_max,
+            procedure="median",
+            kappa=float(kappa),
+            random_state=seed + k,
+            deterministic=deterministic,
+        )
+        model.fit((a_all.take(train), b_all.take(train)), y[train])
+        sim = paired_similarity(
+            model.transform(a_all.take(held)), model.transform(b_all.take(held)), "euclidean"
+        )
+        span = float(sim.max() - sim.min()) or 1.0
+        _, error = best_threshold((sim - sim.min()) / span, y[held])
+        records.append(
+            {"kappa": float(kappa), "fold": k, "error": error, "epochs": len(model.history_)}
+        )
+    errors = {kp: np.mean([r["error"] for r in records if r["kappa"] == kp]) for kp in grid}
+    best = min(grid, key=lambda kp: (errors[kp], kp))
+    return float(best), records

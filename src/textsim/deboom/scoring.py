@@ -1,0 +1,224 @@
+"""Score text couples with every baseline and evaluate the scores.
+
+A *method* is a representation (tf-idf, or a pooling of word vectors) plus a
+distance. Representations shared by several methods are computed once; all
+work is batched over couples.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from textsim.deboom.metrics import evaluate_split
+from textsim.distances import Metric, paired_similarities, sparse_cosine_similarity
+from textsim.text.docfreq import IdfVariant
+from textsim.vectors.pooling import PoolSpec, TfidfEmbedding, pool_batch
+from textsim.vectors.words import WordEmbeddings
+
+__all__ = ["METHODS", "Method", "evaluate_scores", "get_methods", "score_couples"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Method:
+    """A text representation and the distance used to compare two of them."""
+
+    name: str
+    label: str
+    representation: str  # "tfidf" or "pooling"
+    pooling: str = "mean"
+    weighting: str = "none"
+    top: bool = False
+    metric: Metric = "cosine"
+
+    @property
+    def representation_key(self) -> tuple[str, str, str, bool]:
+        return (self.representation, self.pooling, self.weighting, self.top)
+
+
+METHODS: dict[str, Method] = {
+    m.name: m
+    for m in [
+        # ICDMW Table I (cosine similarity throughout)
+        Method("tfidf", "Tf-idf", "tfidf"),
+        Method("mean", "Mean", "pooling", "mean"),
+        Method("max", "Max", "pooling", "max"),
+        Method("min", "Min", "pooling", "min"),
+        Method("minmax", "Min/max", "pooling", "minmax"),
+        Method("mean_top", "Mean, top 30% idf", "pooling", "mean", top=True),
+        Method("max_top", "Max, top 30% idf", "pooling", "max", top=True),
+        Method("minmax_top", "Min/max, top 30% idf", "pooling", "minmax", top=True),
+        Method("mean_idf", "Mean, idf weighted", "pooling", "mean", "idf"),
+        # ICDMW Table II (mean of the embeddings, five distances)
+        Method("mean_cosine", "Mean, cosine", "pooling", "mean", metric="cosine"),
+        Method("mean_euclidean", "Mean, Euclidean", "pooling", "mean", metric="euclidean"),
+        Method("mean_l3", "Mean, L3", "pooling", "mean", metric="l3"),
+        Method("mean_l4", "Mean, L4", "pooling", "mean", metric="l4"),
+        Method("mean_braycurtis", "Mean, Bray-Curtis", "pooling", "mean", metric="braycurtis"),
+        # ICDMW Table III / PRL Table 1: the same techniques with Euclidean distance
+        Method("max_euclidean", "Max", "pooling", "max", metric="euclidean"),
+        Method("min_euclidean", "Min", "pooling", "min", metric="euclidean"),
+        Method("minmax_euclidean", "Min/max", "pooling", "minmax", metric="euclidean"),
+        Method(
+            "mean_top_euclidean",
+            "Mean, top 30% idf",
+            "pooling",
+            "mean",
+            top=True,
+            metric="euclidean",
+        ),
+        Method(
+            "max_top_euclidean", "Max, top 30% idf", "pooling", "max", top=True, metric="euclidean"
+        ),
+        Method(
+            "minmax_top_euclidean",
+            "Min/max, top 30% idf",
+            "pooling",
+            "minmax",
+            top=True,
+            metric="euclidean",
+        ),
+        Method(
+            "mean_idf_euclidean", "Mean, idf weighted", "pooling", "mean", "idf", metric="euclidean"
+        ),
+    ]
+}
+
+
+def get_methods(names: Iterable[str]) -> list[Method]:
+    out = []
+    for name in names:
+        if name not in METHODS:
+            raise ValueError(f"unknown method {name!r}; known: {', '.join(METHODS)}")
+        out.append(METHODS[name])
+    return out
+
+
+def score_couples(
+    couples: pd.DataFrame,
+    embeddings: WordEmbeddings,
+    methods: Sequence[Method],
+    *,
+    top_fraction: float = 0.3,
+    idf_variant: IdfVariant = "paper",
+    splits: Sequence[str] = ("validation", "test"),
+    block: int = 1024,
+    n_jobs: int = 1,
+) -> pd.DataFrame:
+    """Similarity of every couple under every method.
+
+    Returns ``split``, ``related`` and one float column per method. Couples are
+    processed in blocks of ``block``; ``n_jobs`` threads score blocks in parallel
+    (the results do not depend on either).
+    """
+    sel = couples[couples["split"].isin(list(splits))].reset_index(drop=True)
+    a = embeddings.encode(sel["text1"])
+    b = embeddings.encode(sel["text2"])
+    out: dict[str, Any] = {
+        "split": sel["split"].astype(str).to_numpy(),
+        "related": sel["related"].to_numpy(),
+        # in-vocabulary words of each text: 0 = empty or all out of vocabulary (such a
+        # text is the zero vector; its similarity is defined, and counted in the metrics)
+        "words1": a.lengths.astype(np.int32),
+        "words2": b.lengths.astype(np.int32),
+    }
+    pooled = [m for m in methods if m.representation == "pooling"]
+    if any(m.representation == "tfidf" for m in methods):
+        tfidf = TfidfEmbedding(embeddings, idf_variant=idf_variant).fit()
+        sim = sparse_cosine_similarity(tfidf.transform(a), tfidf.transform(b))
+        for m in methods:
+            if m.representation == "tfidf":
+                out[m.name] = sim
+    if pooled:
+        specs = {m.name: PoolSpec(m.pooling, m.weighting, m.top) for m in pooled}  # type: ignore[arg-type]
+        table = embeddings.padded_table()
+        idf = np.append(embeddings.idf(idf_variant), 0.0).astype(np.float32)
+        kwargs: dict[str, Any] = {
+            "idf": idf,
+            "rank": embeddings.rank(),
+            "top_fraction": top_fraction,
+        }
+        sims = {m.name: np.empty(len(sel), dtype=np.float64) for m in pooled}
+        # methods sharing a representation share its pooling; equal (representation,
+        # metric) pairs (e.g. Table I "mean" and Table II "mean, cosine") are computed once
+        by_spec: dict[PoolSpec, dict[Metric, list[str]]] = {}
+        for m in pooled:
+            by_spec.setdefault(specs[m.name], {}).setdefault(m.metric, []).append(m.name)
+
+        local = threading.local()
+
+        def score_block(start: int) -> None:
+            # fused: pool a block of couples and compare it at once, so that the
+            # representations stay in cache and are never stored for all couples;
+            # each thread reuses its own buffers from block to block
+            if not hasattr(local, "buffers"):
+                local.buffers = [
+                    {
+                        s: np.empty((block, embeddings.dim * s.width_factor), np.float32)
+                        for s in by_spec
+                    }
+                    for _ in range(2)
+                ]
+            stop = min(start + block, len(sel))
+            va = pool_batch(
+                a.slice(start, stop), table, list(by_spec), out=local.buffers[0], **kwargs
+            )
+            vb = pool_batch(
+                b.slice(start, stop), table, list(by_spec), out=local.buffers[1], **kwargs
+            )
+            for spec, metrics in by_spec.items():
+                values = paired_similarities(va[spec], vb[spec], list(metrics))
+                for metric, names in metrics.items():
+                    for name in names:
+                        sims[name][start:stop] = values[metric]
+
+        starts = range(0, len(sel), block)
+        if n_jobs > 1:
+            # NumPy releases the GIL in its kernels: blocks run in parallel threads
+            with ThreadPoolExecutor(n_jobs) as pool:
+                list(pool.map(score_block, starts))
+        else:
+            for start in starts:
+                score_block(start)
+        out.update(sims)
+    log.info("scored %d couples with %d methods", len(sel), len(methods))
+    return pd.DataFrame(out)
+
+
+def evaluate_scores(scores: pd.DataFrame, methods: Sequence[str], **kwargs: Any) -> pd.DataFrame:
+    """Split error, threshold and JS divergences for each method column of ``scores``."""
+    val = scores[scores["split"] == "validation"]
+    test = scores[scores["split"] == "test"]
+    if val.empty or test.empty:
+        raise ValueError("scores need both validation and test couples")
+    rows = []
+    for name in methods:
+        ev = evaluate_split(
+            val[name].to_numpy(),
+            val["related"].to_numpy(),
+            test[name].to_numpy(),
+            test["related"].to_numpy(),
+            **kwargs,
+        )
+        rows.append({"method": name, **ev.as_dict(), **_short_text_counts(test)})
+    return pd.DataFrame(rows)
+
+
+def _short_text_counts(test: pd.DataFrame) -> dict[str, int]:
+    """Test couples with an empty (or all-OOV) text and with a one-word text."""
+    if "words1" not in test:
+        return {}
+    shortest = np.minimum(test["words1"].to_numpy(), test["words2"].to_numpy())
+    return {
+        "n_test_empty": int((shortest == 0).sum()),
+        "n_test_one_word": int((shortest == 1).sum()),
+    }

@@ -1,0 +1,1 @@
+"""Workflow glue of the De Boom stages: pairs, tweets, scoring, learned weights."""

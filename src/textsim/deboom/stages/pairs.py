@@ -1,0 +1,63 @@
+"""Workflow glue of the pairs stage (see :mod:`textsim.stages`)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+
+import pandas as pd
+
+from textsim.io import PathLike, atomic_path
+
+log = logging.getLogger(__name__)
+
+
+def extract_pair_candidates(
+    shard: PathLike,
+    vectors: PathLike,
+    output: PathLike,
+    *,
+    shard_index: int,
+    lengths: Sequence[str],
+    variable_range: Sequence[int],
+    seed: int,
+    min_tokens_factor: float,
+    skip: int,
+) -> None:
+    from textsim.deboom.pairs import extract_candidates, parse_length
+    from textsim.vectors.word2vec import load_vectors
+
+    vocab = set(load_vectors(vectors).index_to_key)
+    lo, hi = variable_range
+    specs = [parse_length(str(x), (int(lo), int(hi))) for x in lengths]
+    frame = extract_candidates(
+        shard, shard_index, vocab, specs, seed=seed, min_tokens_factor=min_tokens_factor, skip=skip
+    )
+    with atomic_path(output) as tmp:
+        frame.to_parquet(tmp, index=False)
+
+
+def curate_pairs(
+    candidates: Sequence[PathLike],
+    output: PathLike,
+    summary: PathLike,
+    *,
+    length: str,
+    seed: int,
+    proportions: Mapping[str, float],
+    nonpair_source: str,
+    max_couples: int | None,
+) -> None:
+    from textsim.deboom.pairs import curate_couples, write_couples
+
+    frames = [pd.read_parquet(p, filters=[("length", "==", length)]) for p in candidates]
+    cand = pd.concat(frames, ignore_index=True)
+    couples = curate_couples(
+        cand,
+        seed=seed,
+        length=length,
+        proportions=proportions,
+        nonpair_source=nonpair_source,  # type: ignore[arg-type]
+        max_couples=max_couples,
+    )
+    write_couples(couples, output, summary)

@@ -1,0 +1,54 @@
+"""Workflow glue of the evaluate stage (see :mod:`textsim.stages`)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from textsim.io import PathLike, atomic_path
+
+log = logging.getLogger(__name__)
+
+
+def score_baselines(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    output: PathLike,
+    *,
+    methods: Sequence[str],
+    normalize: bool,
+    top_fraction: float,
+    idf_variant: str,
+    n_jobs: int = 1,
+) -> None:
+    from textsim.deboom.scoring import get_methods, score_couples
+    from textsim.vectors.words import WordEmbeddings
+
+    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    from textsim.deboom.pairs import read_couples
+
+    frame = read_couples(couples)
+    scores = score_couples(
+        frame,
+        emb,
+        get_methods(methods),
+        top_fraction=top_fraction,
+        idf_variant=idf_variant,  # type: ignore[arg-type]
+        n_jobs=n_jobs,
+    )
+    with atomic_path(output) as tmp:
+        scores.to_parquet(tmp, index=False)
+
+
+def evaluate_baselines(
+    scores: PathLike, output: PathLike, *, methods: Sequence[str], metric_params: Mapping[str, Any]
+) -> None:
+    from textsim.deboom.scoring import evaluate_scores
+
+    frame = evaluate_scores(pd.read_parquet(scores), methods, **metric_params)
+    with atomic_path(output) as tmp:
+        frame.to_csv(tmp, index=False, float_format="%.6g")

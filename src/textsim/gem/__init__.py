@@ -1,0 +1,3 @@
+"""GEM (zero-training sentence embedding), SIF and uSIF; the STS benchmark and
+paragraph embeddings.
+"""

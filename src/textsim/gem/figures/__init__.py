@@ -1,0 +1,1 @@
+"""The GEM figures, one module per figure rule."""

@@ -1,0 +1,392 @@
+"""GEM: zero-training sentence embeddings via an orthogonal basis (Yang, Zhu, Chen 2018).
+
+As the official ``encoder.py`` computes it (fidelity notes §2):
+
+* coarse vector of a sentence S (d × n, words as columns): ``g = Σ_j σ_j³ u_j``;
+* corpus directions: the top K left singular vectors D and values λ of the
+  **uncentred** matrix ``[g_1 … g_N]`` (``fit``);
+* per sentence, the h directions with the largest ``λ_j ‖Sᵀ d_j‖``;
+* per word, the window matrix (up to m context words on each side, clipped at
+  the sentence ends, the word **last**), modified Gram–Schmidt (columns with a
+  residual below 5e-7 zeroed): ``q`` the last orthonormal column, ``r`` its
+  residual norm (R[-1, -1] ≥ 0). Novelty ``exp(r / ‖w‖)``, significance
+  ``‖σ(W) ⊙ (qᵀ U)‖ / ℓ`` (ℓ the window size), uniqueness
+  ``exp(−‖λ_h ⊙ (qᵀ D_h)‖ / h)``;
+* ``c = (I − D_h D_hᵀ) Σ_i (α_n + α_s + α_u) w_i``.
+
+:class:`GEM` is vectorised over all words of all sentences: windows are padded
+with zero columns *before* the context (a zero column stays zero under
+Gram–Schmidt and adds no singular value). Gram–Schmidt's last column is the
+word's component orthogonal to its context, so ``r`` and ``qᵀD`` follow from the
+sentence's small Gram matrix (see :func:`_window_projections`; batched ``eigh``
+of L × L matrices instead of d-dimensional Gram–Schmidt); the sentences' SVDs
+come from their Gram matrices too; and the significance uses the identity
+``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
+because q is orthogonal to every context column. :func:`gem_reference` is the
+direct per-word implementation (explicit SVD per window) used as the
+benchmark's reference.
+
+The sign of each singular vector is arbitrary in LAPACK; ``g`` depends on it,
+so both implementations fix it (largest-magnitude component positive).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.vectors.base import Estimator
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+
+__all__ = ["GEM", "coarse_vectors", "gem_reference", "ngram_average"]
+
+F64 = npt.NDArray[np.float64]
+TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
+REL_TOL = 1e-5  # see _window_projections
+
+
+def _fix_signs(u: F64, axis: int) -> F64:
+    """Flip singular vectors (along ``axis``) so their largest-magnitude entry is positive."""
+    idx = np.expand_dims(np.argmax(np.abs(u), axis=axis), axis)
+    sign = np.sign(np.take_along_axis(u, idx, axis=axis))
+    sign[sign == 0] = 1.0
+    return u * sign
+
+
+def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
+    """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence.
+
+    Sentences are processed in order of length, in chunks of similar length
+    (bounded padding and memory), through batched eigendecompositions of their
+    small Gram matrices SᵀS = V Σ² Vᵀ, u_j = S v_j / σ_j."""
+    if not sentences:
+        raise ValueError("no sentences")
+    d = sentences[0].shape[0]
+    out = np.empty((d, len(sentences)))
+    lengths = np.array([s.shape[1] for s in sentences])
+    order = np.argsort(lengths, kind="stable")
+    start = 0
+    while start < len(order):
+        n_max = max(int(lengths[order[start]]), 1)
+        stop = start + 1
+        while stop < len(order):
+            n_next = max(int(lengths[order[stop]]), 1)
+            if (stop + 1 - start) * n_next * max(n_next, d) > chunk_cells:
+                break
+            n_max = n_next
+            stop += 1
+        part = order[start:stop]
+        batch = np.zeros((len(part), d, n_max))
+        for i, j in enumerate(part):
+            batch[i, :, : lengths[j]] = sentences[j]
+        gram = np.matmul(np.transpose(batch, (0, 2, 1)), batch)
+        eig, v = np.linalg.eigh(gram)
+        sigma = np.sqrt(np.clip(eig, 0.0, None))
+        u = np.matmul(batch, v)
+        u = np.divide(u, sigma[:, None, :], out=np.zeros_like(u), where=sigma[:, None, :] > 0)
+        u = _fix_signs(u, axis=1)
+        out[:, part] = np.matmul(u, (sigma**3)[:, :, None])[:, :, 0].T
+        start = stop
+    return out
+
+
+def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """For every word of every sentence: its sentence, its position, and the column
+    positions (−1 = padding) of its window, context first, the word last."""
+    sent = np.repeat(np.arange(len(lengths)), lengths)
+    start = np.repeat(np.cumsum(lengths) - lengths, lengths)
+    pos = np.arange(int(lengths.sum())) - start
+    n = lengths[sent]
+    offsets = np.concatenate([np.arange(-m, 0), np.arange(1, m + 1)])
+    ctx = pos[:, None] + offsets[None, :]
+    ctx = np.where((ctx >= 0) & (ctx < n[:, None]), ctx, -1)
+    # valid context columns to the right end (keep order), padding first
+    order = np.argsort(ctx >= 0, axis=1, kind="stable")
+    ctx = np.take_along_axis(ctx, order, axis=1)
+    cols = np.concatenate([ctx, pos[:, None]], axis=1)
+    return sent, pos, cols
+
+
+def _window_projections(
+    words: F64,
+    sd: F64,
+    sent: npt.NDArray[np.int64],
+    pos: npt.NDArray[np.int64],
+    ctx: npt.NDArray[np.int64],
+) -> tuple[F64, F64]:
+    """For every word: r, the norm of its component orthogonal to its context
+    (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
+    ``qᵀ D`` for the corpus directions D, q = that component / r.
+
+    ``words`` (S, n, d) and ``sd = words @ D`` (S, n, K) per sentence; ``ctx``
+    (B, L) context positions, −1 for none. Everything comes from the sentences'
+    small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
+    projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
+    qᵀD = (wᵀD − xᵀ CᵀD) / r — the quantities Gram–Schmidt yields, at O(L²) per
+    word instead of O(d L²).
+    """
+    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, n, n)
+    valid = ctx >= 0
+    c = np.where(valid, ctx, 0)
+    mask = valid[:, :, None] & valid[:, None, :]
+    g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
+    b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
+    ww = gs[sent, pos, pos]
+    e, v = np.linalg.eigh(g)
+    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
+    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
+    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
+    x = np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0]  # G⁺ b
+    r2 = ww - np.einsum("bi,bi->b", b, x)
+    # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
+    # dimensions a context spanning the space): there r is round-off, so a
+    # residual below REL_TOL·‖w‖ (or Gram–Schmidt's absolute 5e-7) counts as 0
+    keep = (r2 > (REL_TOL**2) * ww) & (r2 > TOL**2)
+    r = np.where(keep, np.sqrt(np.where(keep, r2, 0.0)), 0.0)
+    ctx_d = np.where(valid[:, :, None], sd[sent[:, None], c], 0.0)  # (B, L, K)
+    qd = sd[sent, pos] - np.matmul(x[:, None, :], ctx_d)[:, 0, :]
+    qd = np.where(keep[:, None], qd / np.where(keep, r, 1.0)[:, None], 0.0)
+    return r, qd
+
+
+def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
+    """The slides' n-gram variant: position i holds the mean of words i … i+n−1 of
+    its sentence (fewer at the end, where the slides pad with NULL; padding is
+    not counted). ``words`` is (S, L, d) with zero rows beyond each length."""
+    if n < 1:
+        raise ValueError(f"n-gram size must be >= 1, got {n}")
+    if n == 1:
+        return words
+    lens = np.asarray(lengths, dtype=np.int64)
+    width = words.shape[1]
+    cs = np.concatenate([np.zeros_like(words[:, :1]), np.cumsum(words, axis=1)], axis=1)
+    pos = np.arange(width)
+    stop = np.minimum(pos[None, :] + n, lens[:, None])  # (S, L)
+    count = np.maximum(stop - pos[None, :], 1)
+    rows = np.arange(words.shape[0])[:, None]
+    out = (cs[rows, stop] - cs[:, :width]) / count[:, :, None]
+    out[pos[None, :] >= lens[:, None]] = 0.0
+    return np.asarray(out)
+
+
+class GEM(Estimator):
+    """Geometric embedding (GEM) as a scikit-learn style estimator.
+
+    ``fit(sentences)`` computes and stores the K corpus directions;
+    ``transform`` embeds any sentences (batch or one) with them.
+    ``fit_transform`` on the evaluated sentences is the paper's transductive mode.
+    ``ngram`` > 1 is the slides' n-gram variant (:func:`ngram_average`).
+    ``fit_vectors`` / ``transform_vectors`` run GEM on arbitrary vector
+    sequences (e.g. a paragraph's sentence embeddings treated as its words).
+    A sentence with no in-vocabulary word is the zero vector.
+    """
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        window: int = 7,
+        n_components: int = 45,
+        n_sentence_components: int = 17,
+        ngram: int = 1,
+        batch_words: int = 4000,
+    ) -> None:
+        self.embeddings = embeddings
+        self.window = window
+        self.n_components = n_components
+        self.n_sentence_components = n_sentence_components
+        self.ngram = ngram
+        self.batch_words = batch_words
+
+    # ------------------------------------------------------------------ fitting
+
+    def _chunks(self, lengths: npt.NDArray[np.int64]) -> list[tuple[int, int]]:
+        """Consecutive sentence ranges holding about ``batch_words`` words each."""
+        out = []
+        start = 0
+        while start < len(lengths):
+            stop = start + 1
+            total = int(lengths[start])
+            while stop < len(lengths) and total + lengths[stop] <= self.batch_words:
+                total += int(lengths[stop])
+                stop += 1
+            out.append((start, stop))
+            start = stop
+        return out
+
+    def _words(self, batch: TokenBatch, table: F64) -> F64:
+        """(S, L, d) word vectors of a batch, n-gram averaged when ``ngram`` > 1."""
+        width = max(int(batch.lengths.max(initial=0)), 1)
+        words = table[batch.ids[:, :width]]
+        return ngram_average(words, batch.lengths, self.ngram)
+
+    def _fit_coarse(self, coarse: list[F64]) -> None:
+        """Store the corpus directions of coarse vectors given in column blocks."""
+        if not coarse:
+            raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
+        directions, values = _corpus_directions(np.concatenate(coarse, axis=1), self.n_components)
+        self.directions_ = directions  # (d, K)
+        self.singular_values_ = values  # (K,)
+
+    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+        if self.embeddings is None:
+            raise ValueError("GEM needs embeddings")
+        self.embeddings_ = self.embeddings
+        self.table_ = self.embeddings.padded_table().astype(np.float64)
+        batch = self._batch(X)
+        lengths = batch.lengths.astype(np.int64)
+        coarse: list[F64] = []  # coarse vectors chunk by chunk: memory bounded by a chunk
+        for start, stop in self._chunks(lengths):
+            words = self._words(batch.slice(start, stop), self.table_)
+            mats = [words[i, : lengths[start + i]].T for i in range(stop - start)]
+            mats = [m for m in mats if m.shape[1] > 0]
+            if mats:
+                coarse.append(coarse_vectors(mats))
+        self._fit_coarse(coarse)
+        self.n_features_out_ = self.embeddings.dim
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        self._check_fitted()
+        batch = self._batch(X)
+        out = np.zeros((len(batch), self.table_.shape[1]))
+        lengths = batch.lengths.astype(np.int64)
+        for start, stop in self._chunks(lengths):
+            part = batch.slice(start, stop)
+            out[start:stop] = self._embed(self._words(part, self.table_), lengths[start:stop])
+        return out.astype(np.float32)
+
+    def fit_transform(self, X: Texts | TokenBatch, y: Any = None) -> FloatArray:
+        batch = self._batch_unfitted(X)
+        return self.fit(batch).transform(batch)
+
+    def _batch_unfitted(self, X: Texts | TokenBatch) -> TokenBatch:
+        if isinstance(X, TokenBatch):
+            return X
+        if self.embeddings is None:
+            raise ValueError("GEM needs embeddings")
+        return self.embeddings.encode(X)
+
+    # ------------------------------------------------- arbitrary vector sequences
+
+    def fit_vectors(self, sequences: Sequence[npt.ArrayLike]) -> Self:
+        """Fit on sequences of vectors, each (n_i, d): e.g. paragraphs whose "words"
+        are sentence embeddings. ``embeddings`` is not used."""
+        seqs = [np.asarray(s, dtype=np.float64) for s in sequences]
+        mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T for s in seqs if len(s)]
+        self._fit_coarse([coarse_vectors(mats)] if mats else [])
+        self.n_features_out_ = int(self.directions_.shape[0])
+        return self
+
+    def transform_vectors(self, sequences: Sequence[npt.ArrayLike]) -> FloatArray:
+        if not hasattr(self, "directions_"):
+            raise RuntimeError("GEM is not fitted; call fit() or fit_vectors() first")
+        d = int(self.directions_.shape[0])
+        seqs = [np.asarray(s, dtype=np.float64).reshape(-1, d) for s in sequences]
+        lengths = np.array([len(s) for s in seqs], dtype=np.int64)
+        out = np.zeros((len(seqs), d))
+        for start, stop in self._chunks(lengths):
+            width = max(int(lengths[start:stop].max(initial=0)), 1)
+            words = np.zeros((stop - start, width, d))
+            for i, s in enumerate(seqs[start:stop]):
+                words[i, : len(s)] = s
+            words = ngram_average(words, lengths[start:stop], self.ngram)
+            out[start:stop] = self._embed(words, lengths[start:stop])
+        return out.astype(np.float32)
+
+    # --------------------------------------------------------------- embedding
+
+    def _embed(self, words: F64, lengths: npt.NDArray[np.int64]) -> F64:
+        """GEM vectors of sentences given as (S, L, d) word vectors (zero padding)."""
+        dirs, lam = self.directions_, self.singular_values_
+        out = np.zeros((words.shape[0], words.shape[2]))
+        if lengths.sum() == 0:
+            return out
+        h = min(self.n_sentence_components, dirs.shape[1])
+        # per sentence: the h directions with the largest λ_j ‖Sᵀ d_j‖
+        sd = words @ dirs  # (S, n, K)
+        corr = lam[None, :] * np.linalg.norm(sd, axis=1)
+        top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
+        # per word: residual against its window's context, the three scores
+        sent, pos, cols = _windows(lengths, self.window)
+        r, qd = _window_projections(words, sd, sent, pos, cols[:, :-1])
+        w = words[sent, pos]
+        ell = (cols >= 0).sum(axis=1)
+        wnorm = np.linalg.norm(w, axis=1)
+        novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
+        significance = r / ell
+        top_w = top[sent]  # (B, h): the word's sentence directions
+        proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
+        uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
+        alpha = novelty + significance + uniqueness
+        np.add.at(out, sent, alpha[:, None] * w)
+        # remove the sentence's own h directions
+        coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
+        out -= np.einsum("shd,sh->sd", dirs.T[top], coef)
+        out[lengths == 0] = 0.0
+        return out
+
+
+def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
+    u, s, _ = np.linalg.svd(coarse, full_matrices=False)
+    k = min(k, u.shape[1])
+    return _fix_signs(u[:, :k], axis=0), s[:k]
+
+
+def gem_reference(
+    sentences: Sequence[F64],
+    *,
+    window: int = 7,
+    n_components: int = 45,
+    n_sentence_components: int = 17,
+    fit_sentences: Sequence[F64] | None = None,
+) -> F64:
+    """Direct per-word GEM (the benchmark's reference): a Python loop over sentences
+    and words, an explicit SVD and Gram–Schmidt per window, as the official code.
+
+    ``sentences`` are d × n matrices; the corpus directions come from
+    ``fit_sentences`` (default: the sentences themselves, transductive)."""
+    fit = [s for s in (fit_sentences if fit_sentences is not None else sentences) if s.shape[1]]
+    g = np.stack(
+        [
+            _fix_signs(np.linalg.svd(s, full_matrices=False)[0], axis=0)
+            @ np.linalg.svd(s, compute_uv=False) ** 3
+            for s in fit
+        ],
+        axis=1,
+    )
+    dirs, lam = _corpus_directions(g, n_components)
+    h = min(n_sentence_components, dirs.shape[1])
+    out = np.zeros((len(sentences), sentences[0].shape[0]))
+    for si, s in enumerate(sentences):
+        n = s.shape[1]
+        if n == 0:
+            continue
+        corr = lam * np.linalg.norm(s.T @ dirs, axis=0)
+        top = np.argsort(-corr, kind="stable")[:h]
+        d_h, lam_h = dirs[:, top], lam[top]
+        c = np.zeros(s.shape[0])
+        for i in range(n):
+            ctx = [j for j in range(max(0, i - window), min(n, i + window + 1)) if j != i]
+            win = s[:, [*ctx, i]]
+            basis: list[F64] = []
+            q = np.zeros(s.shape[0])
+            r = 0.0
+            for col in win.T:
+                v = col.astype(np.float64).copy()
+                for b in basis:
+                    v -= (b @ v) * b
+                norm = float(np.linalg.norm(v))
+                q = v / norm if norm >= TOL else np.zeros_like(v)
+                r = norm if norm >= TOL else 0.0
+                basis.append(q)
+            u_w, sigma_w, _ = np.linalg.svd(win, full_matrices=False)
+            w = s[:, i]
+            novelty = np.exp(r / np.linalg.norm(w)) if np.linalg.norm(w) > 0 else 1.0
+            significance = np.linalg.norm(sigma_w * (q @ u_w)) / win.shape[1]
+            uniqueness = np.exp(-np.linalg.norm(lam_h * (q @ d_h)) / h)
+            c += (novelty + significance + uniqueness) * w
+        out[si] = c - d_h @ (d_h.T @ c)
+    return out

@@ -1,0 +1,142 @@
+"""SIF (Arora, Liang, Ma 2017) and uSIF (Ethayarajh 2018) as fitted estimators.
+
+Both weight word vectors by their unigram probability p(w) (from our corpus
+counts) and remove common directions; unlike the original scripts, the
+directions are computed once in ``fit`` and stored, so ``transform`` embeds new
+sentences, one or many, without recomputing them per batch and without looking
+at test sentences (fidelity notes §3).
+
+* SIF: weight ``a / (a + p(w))``, a = 1e-3; sentence = weighted mean; remove the
+  projection on the first principal component (uncentred SVD of the fitted
+  sentence vectors).
+* uSIF: ``a = (1 − α) / (α · |V| / 2)`` with α the share of the vocabulary whose
+  p(w) exceeds ``1 − (1 − 1/|V|)^n`` (n = 11); weight ``a / (a/2 + p(w))``;
+  remove 5 components, each scaled by ``σ_i² / Σ σ²``.
+
+A sentence without in-vocabulary words is the zero vector.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.vectors.base import Estimator
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+
+__all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
+
+F64 = npt.NDArray[np.float64]
+
+
+def sif_weights(p: npt.ArrayLike, a: float = 1e-3) -> F64:
+    prob = np.asarray(p, dtype=np.float64)
+    return a / (a + prob)
+
+
+def usif_weights(p: npt.ArrayLike, n: int = 11) -> F64:
+    prob = np.asarray(p, dtype=np.float64)
+    vocab = prob.size
+    threshold = 1.0 - (1.0 - 1.0 / vocab) ** n
+    alpha = float((prob > threshold).sum()) / vocab
+    if alpha == 0.0:
+        raise ValueError("uSIF: no word is above the probability threshold")
+    a = (1.0 - alpha) / (alpha * vocab / 2.0)
+    return a / (a / 2.0 + prob)
+
+
+class _WeightedMean(Estimator):
+    probabilities: npt.ArrayLike | None
+    embeddings: WordEmbeddings | None
+
+    def _weights(self) -> F64:
+        raise NotImplementedError
+
+    def _mean(self, batch: TokenBatch) -> F64:
+        table = self.embeddings_.padded_table().astype(np.float64)
+        w = np.append(self.word_weights_, 0.0)
+        vec = np.empty((len(batch), table.shape[1]))
+        step = max(1, (1 << 22) // max(batch.ids.shape[1] * table.shape[1], 1))  # bounded memory
+        for start in range(0, len(batch), step):
+            ids = batch.ids[start : start + step]
+            vec[start : start + step] = np.matmul(w[ids][:, None, :], table[ids])[:, 0, :]
+        n = np.maximum(batch.lengths, 1).astype(np.float64)
+        return np.asarray(vec / n[:, None])
+
+    def _prepare(self) -> None:
+        if self.embeddings is None or self.probabilities is None:
+            raise ValueError(f"{type(self).__name__} needs embeddings and word probabilities")
+        p = np.asarray(self.probabilities, dtype=np.float64)
+        if p.shape != (len(self.embeddings.words),):
+            raise ValueError("one probability per vocabulary word expected")
+        self.embeddings_ = self.embeddings
+        self.word_weights_ = self._weights()
+        self.n_features_out_ = self.embeddings.dim
+
+
+class SIF(_WeightedMean):
+    """Smooth inverse frequency: weighted mean, first principal component removed."""
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        probabilities: npt.ArrayLike | None = None,
+        a: float = 1e-3,
+        n_components: int = 1,
+    ) -> None:
+        self.embeddings = embeddings
+        self.probabilities = probabilities
+        self.a = a
+        self.n_components = n_components
+
+    def _weights(self) -> F64:
+        return sif_weights(np.asarray(self.probabilities), self.a)
+
+    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+        self._prepare()
+        v = self._mean(self._batch(X))
+        _, _, vt = np.linalg.svd(v, full_matrices=False)
+        self.components_ = vt[: self.n_components]
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        self._check_fitted()
+        v = self._mean(self._batch(X))
+        v -= (v @ self.components_.T) @ self.components_
+        return v.astype(np.float32)
+
+
+class USIF(_WeightedMean):
+    """Unsupervised SIF: vocabulary-derived a, 5 components removed with σ²-weights."""
+
+    def __init__(
+        self,
+        embeddings: WordEmbeddings | None = None,
+        probabilities: npt.ArrayLike | None = None,
+        n: int = 11,
+        n_components: int = 5,
+    ) -> None:
+        self.embeddings = embeddings
+        self.probabilities = probabilities
+        self.n = n
+        self.n_components = n_components
+
+    def _weights(self) -> F64:
+        return usif_weights(np.asarray(self.probabilities), self.n)
+
+    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+        self._prepare()
+        v = self._mean(self._batch(X))
+        _, s, vt = np.linalg.svd(v, full_matrices=False)
+        k = self.n_components
+        self.components_ = vt[:k]
+        self.component_weights_ = s[:k] ** 2 / np.sum(s[:k] ** 2)
+        return self
+
+    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+        self._check_fitted()
+        v = self._mean(self._batch(X))
+        v -= ((v @ self.components_.T) * self.component_weights_) @ self.components_
+        return v.astype(np.float32)

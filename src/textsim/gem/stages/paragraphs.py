@@ -1,0 +1,45 @@
+"""Workflow glue of the paragraph stage: rule paragraph_scores."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import pandas as pd
+
+from textsim.io import PathLike, atomic_path
+from textsim.vectors.words import load_word_model
+
+log = logging.getLogger(__name__)
+
+
+def _write_csv(frame: pd.DataFrame, path: PathLike) -> None:
+    with atomic_path(path) as tmp:
+        frame.to_csv(tmp, index=False, float_format="%.6g")
+
+
+def paragraph_scores(
+    vectors: PathLike,
+    docfreq: PathLike,
+    documents: PathLike,
+    output: PathLike,
+    *,
+    max_documents: int | None,
+    c_grid: Sequence[float],
+    seed: int,
+) -> None:
+    from textsim.gem.paragraphs import evaluate_paragraphs
+    from textsim.text.documents import read_ohsumed
+
+    docs = read_ohsumed(documents, max_documents=max_documents)
+    log.info(
+        "%d documents (%s), %d labels",
+        len(docs),
+        docs["split"].value_counts().to_dict(),
+        docs["label"].nunique(),
+    )
+    emb, prob = load_word_model(vectors, docfreq)
+    frame = evaluate_paragraphs(emb, prob, docs, c_grid=c_grid, seed=seed)
+    for row in frame.itertuples():
+        log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
+    _write_csv(frame, output)

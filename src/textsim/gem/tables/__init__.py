@@ -1,0 +1,1 @@
+"""The GEM tables, one module per table rule."""

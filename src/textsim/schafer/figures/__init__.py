@@ -1,0 +1,1 @@
+"""The Schäfer figures, one module per figure rule."""

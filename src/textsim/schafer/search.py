@@ -1,0 +1,169 @@
+"""One evaluation of the Schäfer (2018) framework: train a model with given
+hyperparameters on a dataset's training documents, embed them and the
+evaluated split, and score the evaluated split's vectors (topic prediction,
+triplets, ranks@10, eq. 3.1). Also the search space of the swarm and the
+word-vector matrices of each word size."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from textsim.schafer import metrics as docmetrics
+from textsim.schafer.datasets import Vocabulary
+from textsim.schafer.models import MODELS
+from textsim.schafer.models.base import OPTIMIZERS
+from textsim.schafer.pso import Dimension
+
+__all__ = [
+    "evaluate_model",
+    "score_vectors",
+    "search_space",
+    "word_matrices",
+]
+
+F32 = npt.NDArray[np.float32]
+# hyperparameters the thesis searches, per model (Doc2Vec: no batch/optimizer in
+# gensim; neither Doc2Vec model uses dropout, §3.2.3.6)
+_SEARCHED = {
+    "doc2vec": ("doc_size", "learning_rate"),
+    "doc2sent2vec": ("doc_size", "batch_size", "optimizer", "learning_rate"),
+}
+_ALL = ("doc_size", "batch_size", "optimizer", "learning_rate", "dropout")
+
+
+def search_space(
+    model: str, bounds: Mapping[str, Sequence[float]], learning_rate_scale: str = "linear"
+) -> list[Dimension]:
+    """The swarm's dimensions for ``model`` within ``bounds`` (the thesis: document
+    size 20–200, batch 20–500, learning rate 1e-4–0.1, dropout 0–1)."""
+    if model not in MODELS:
+        raise ValueError(f"unknown model {model!r}; known: {sorted(MODELS)}")
+
+    def dim(name: str, kind: str) -> Dimension:
+        low, high = bounds[name]
+        return Dimension(name, float(low), float(high), kind)
+
+    if learning_rate_scale not in ("linear", "log"):
+        raise ValueError(f"learning_rate_scale must be linear or log, got {learning_rate_scale!r}")
+    dims = {
+        "doc_size": dim("doc_size", "int"),
+        "batch_size": dim("batch_size", "int"),
+        "optimizer": Dimension("optimizer", 0, 0, kind="choice", options=OPTIMIZERS),
+        "learning_rate": dim("learning_rate", "log" if learning_rate_scale == "log" else "float"),
+        "dropout": dim("dropout", "float"),
+    }
+    return [dims[name] for name in _SEARCHED.get(model, _ALL)]
+
+
+def word_matrices(
+    vocab: Vocabulary, vectors: Any, sizes: Sequence[int], seed: int
+) -> dict[int, F32]:
+    """Word-vector matrices aligned with the vocabulary ids for each size: the
+    pretrained vectors projected on their first principal components (fitted on
+    the vocabulary's words), words without a vector drawn from a normal with the
+    projected vectors' spread; row 0 (PAD) zero."""
+    words = vocab.tokens[2:]
+    known = np.asarray([w in vectors for w in words])
+    if not known.any():
+        raise ValueError("no word of the vocabulary has a pretrained vector")
+    V = np.stack(
+        [np.asarray(vectors[w], dtype=np.float64) for w, k in zip(words, known, strict=True) if k]
+    )
+    mean = V.mean(axis=0)
+    _, _, Vt = np.linalg.svd(V - mean, full_matrices=False)
+    rng = np.random.default_rng(seed)
+    out = {}
+    for size in sizes:
+        if size > V.shape[1]:
+            raise ValueError(f"word size {size} exceeds the pretrained vectors' {V.shape[1]}")
+        P = (V - mean) @ Vt[:size].T
+        M = np.zeros((len(vocab), size), dtype=np.float32)
+        rows = 2 + np.flatnonzero(known)
+        M[rows] = P
+        missing = 2 + np.flatnonzero(~known)
+        M[missing] = rng.normal(0, P.std(axis=0), (len(missing), size))
+        M[1] = rng.normal(0, P.std(axis=0), size)  # UNK
+        out[int(size)] = M
+    return out
+
+
+def score_vectors(
+    train: npt.ArrayLike,
+    train_labels: npt.ArrayLike,
+    evaluated: npt.ArrayLike,
+    evaluated_labels: npt.ArrayLike,
+    reference: docmetrics.Reference,
+) -> dict[str, float]:
+    """All four metrics and the weighted total (eq. 3.1) of one split's vectors."""
+    scores = {
+        "topic": docmetrics.topic_accuracy(train, train_labels, evaluated, evaluated_labels),
+        "triplets": docmetrics.triplet_accuracy(evaluated, reference.triplets),
+    }
+    scores["ranks_accuracy"], scores["ranks_precision"] = docmetrics.rank_scores(
+        evaluated, reference.similarity, reference.queries
+    )
+    scores["total"] = docmetrics.total_score(scores)
+    return scores
+
+
+def _split(frame: pd.DataFrame, vocab: Vocabulary, split: str) -> tuple[list[Any], Any]:
+    part = frame[frame["split"] == split]
+    if part.empty:
+        raise ValueError(f"the dataset has no {split!r} documents")
+    return [vocab.encode(t) for t in part["tokens"]], part["label"].to_numpy()
+
+
+def evaluate_model(
+    model: str,
+    params: Mapping[str, Any],
+    frame: pd.DataFrame,
+    vocab: Vocabulary,
+    word_vectors: F32,
+    reference: docmetrics.Reference,
+    split: str,
+    settings: Mapping[str, Any],
+    seed: int,
+) -> tuple[dict[str, Any], F32]:
+    """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs,
+    patience, min_delta, doc2vec_epochs) on the training documents; score the
+    ``split`` documents. Returns (record, the split's vectors)."""
+    cls = MODELS[model]
+    kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
+    kwargs["learning_rate"] = float(params["learning_rate"])
+    if model == "doc2vec":
+        kwargs["epochs"] = int(settings["doc2vec_epochs"])
+    else:
+        kwargs["word_vectors"] = word_vectors
+        kwargs["batch_size"] = int(params["batch_size"])
+        kwargs["optimizer"] = str(params["optimizer"])
+        for key in ("max_epochs", "patience", "min_delta"):
+            kwargs[key] = settings[key]
+        if model != "doc2sent2vec":
+            kwargs["dropout"] = float(params["dropout"])
+            kwargs["max_words"] = int(settings["max_words"])
+    X_train, y_train = _split(frame, vocab, "train")
+    X_eval, y_eval = _split(frame, vocab, split)
+    estimator = cls(**kwargs).fit(X_train, y_train)
+    t0 = time.perf_counter()
+    E_train = estimator.transform(X_train)
+    E_eval = estimator.transform(X_eval)
+    inference = time.perf_counter() - t0
+    record = {
+        "model": model,
+        "split": split,
+        "params": dict(params),
+        "word_size": int(word_vectors.shape[1]),
+        "doc_size": int(E_eval.shape[1]),
+        "scores": score_vectors(E_train, y_train, E_eval, y_eval, reference),
+        "epochs": int(estimator.epochs_),
+        "history": estimator.history_,
+        "train_seconds": float(estimator.train_seconds_),
+        "inference_seconds": float(inference),
+    }
+    return record, E_eval

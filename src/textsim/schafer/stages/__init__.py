@@ -1,0 +1,1 @@
+"""Workflow glue of the Schäfer stages: data, swarm, final runs, baselines."""

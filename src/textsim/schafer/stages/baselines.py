@@ -1,0 +1,64 @@
+"""Workflow glue of the zero-training baselines: rule schafer_baseline."""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+
+from textsim.io import PathLike, write_json, write_npz
+from textsim.schafer.stages.evaluation import _load_reference
+
+log = logging.getLogger(__name__)
+
+
+def baseline_run(
+    dataset: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    reference_path: PathLike,
+    output: PathLike,
+    vectors_out: PathLike,
+    *,
+    name: str,
+) -> None:
+    """A zero-training baseline (pretrained vectors, full size) on the test split."""
+    import time
+
+    from textsim.schafer.baselines import baseline_model
+    from textsim.schafer.datasets import read_dataset
+    from textsim.schafer.search import score_vectors
+    from textsim.vectors.words import load_word_model
+
+    frame, vocab = read_dataset(dataset)
+    kept = set(vocab.tokens[2:])
+    texts = {
+        split: [" ".join(t for s in d for t in s if t in kept) for d in part["tokens"]]
+        for split, part in frame.groupby("split")
+    }
+    labels = {split: part["label"].to_numpy() for split, part in frame.groupby("split")}
+    emb, prob = load_word_model(vectors, docfreq)
+    t0 = time.perf_counter()
+    model = baseline_model(name, emb, prob, texts["train"])
+    t1 = time.perf_counter()
+    train = np.asarray(model.transform(texts["train"]), dtype=np.float32)
+    test = np.asarray(model.transform(texts["test"]), dtype=np.float32)
+    fit_seconds, seconds = t1 - t0, time.perf_counter() - t1
+    ref = _load_reference(reference_path)
+    scores = score_vectors(train, labels["train"], test, labels["test"], ref)
+    log.info("%s: %s", name, scores)
+    record = {
+        "model": name,
+        "run": name,
+        "split": "test",
+        "params": {},
+        "word_size": int(emb.dim),
+        "doc_size": int(test.shape[1]),
+        "scores": scores,
+        "epochs": 0,
+        "history": {},
+        "train_seconds": fit_seconds,  # SIF / GEM components; 0 for the means
+        "inference_seconds": seconds,
+    }
+    write_json(record, output)
+    write_npz(vectors_out, vectors=test, labels=np.asarray(labels["test"], dtype=str))

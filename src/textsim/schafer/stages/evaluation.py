@@ -1,0 +1,51 @@
+"""One model evaluated on one split from the stage's files (swarm and final runs)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from textsim.io import PathLike
+
+log = logging.getLogger(__name__)
+
+
+def _load_reference(path: PathLike) -> Any:
+    from textsim.schafer.metrics import Reference
+
+    return Reference.load(path)
+
+
+def evaluate_on_split(
+    dataset: PathLike,
+    words_path: PathLike,
+    reference_path: PathLike,
+    *,
+    model: str,
+    params: Mapping[str, Any],
+    word_size: int,
+    split: str,
+    settings: Mapping[str, Any],
+    seed: int,
+) -> tuple[dict[str, Any], Any, Any]:
+    from textsim.schafer.datasets import read_dataset
+    from textsim.schafer.search import evaluate_model
+
+    frame, vocab = read_dataset(dataset)
+    with np.load(words_path) as z:
+        W = z[str(word_size)]
+    record, vectors = evaluate_model(
+        model, params, frame, vocab, W, _load_reference(reference_path), split, settings, seed
+    )
+    log.info(
+        "%s %s: %s, %d epochs, %.1f s",
+        model,
+        params,
+        {k: round(v, 4) for k, v in record["scores"].items()},
+        record["epochs"],
+        record["train_seconds"],
+    )
+    return record, vectors, frame.loc[frame["split"] == split, "label"].to_numpy()

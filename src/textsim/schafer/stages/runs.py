@@ -1,0 +1,54 @@
+"""Workflow glue of the final runs: rule schafer_run (searched hyperparameters, test split)."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from textsim.io import PathLike, read_json, write_json, write_npz
+from textsim.schafer.stages.evaluation import evaluate_on_split
+
+log = logging.getLogger(__name__)
+
+
+_RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso)dv$")
+
+
+def final_run(
+    best: PathLike,
+    dataset: PathLike,
+    words_path: PathLike,
+    reference_path: PathLike,
+    output: PathLike,
+    vectors_out: PathLike,
+    *,
+    run: str,
+    settings: Mapping[str, Any],
+    seed: int,
+) -> None:
+    """A Table A.1/A.2 row: the search's best hyperparameters, the run's word and
+    document sizes (``pso``: the search's), scored on the test split."""
+    m = _RUN.match(run)
+    if m is None:
+        raise ValueError(f"run name {run!r} is not <model>-<word>wv-<doc|pso>dv")
+    params = dict(read_json(best)["params"])
+    if m["dv"] != "pso":
+        params["doc_size"] = int(m["dv"])
+    record, vectors, labels = evaluate_on_split(
+        dataset,
+        words_path,
+        reference_path,
+        model=m["model"],
+        params=params,
+        word_size=int(m["wv"]),
+        split="test",
+        settings=settings,
+        seed=seed,
+    )
+    record["run"] = run
+    write_json(record, output)
+    write_npz(vectors_out, vectors=vectors, labels=np.asarray(labels, dtype=str))

@@ -1,0 +1,78 @@
+"""Workflow glue of the particle swarm: schafer_swarm_start/evaluate_on_split/_step/_best."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from textsim.io import PathLike, read_json, write_json
+from textsim.schafer.stages.evaluation import evaluate_on_split
+
+log = logging.getLogger(__name__)
+
+
+def _space(model: str, search: Mapping[str, Any]) -> Any:
+    from textsim.schafer.search import search_space
+
+    return search_space(model, search["bounds"], search["learning_rate_scale"])
+
+
+def swarm_start(output: PathLike, *, model: str, search: Mapping[str, Any], seed: int) -> None:
+    from textsim.schafer.pso import initial_swarm
+
+    state = initial_swarm(_space(model, search), search["particles"], search["generations"], seed)
+    write_json(state, output)
+
+
+def swarm_step(
+    state: PathLike, evaluations: Sequence[PathLike], output: PathLike, *, model: str, search: Any
+) -> None:
+    from textsim.schafer.pso import next_swarm
+
+    fitness = [read_json(p)["scores"]["total"] for p in evaluations]
+    new = next_swarm(_space(model, search), read_json(state), fitness)
+    log.info("generation %d -> %d, fitness %s", new["generation"] - 1, new["generation"], fitness)
+    write_json(new, output)
+
+
+def swarm_evaluate(
+    state: PathLike,
+    dataset: PathLike,
+    words_path: PathLike,
+    reference_path: PathLike,
+    output: PathLike,
+    *,
+    model: str,
+    particle: int,
+    word_size: int,
+    search: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    seed: int,
+) -> None:
+    """One particle of one generation, scored on the validation split."""
+    from textsim.schafer.pso import decode
+
+    swarm = read_json(state)
+    params = decode(_space(model, search), swarm["position"][particle])
+    record, _, _ = evaluate_on_split(
+        dataset,
+        words_path,
+        reference_path,
+        model=model,
+        params=params,
+        word_size=word_size,
+        split="valid",
+        settings=settings,
+        seed=seed,
+    )
+    record.update(generation=swarm["generation"], particle=particle)
+    write_json(record, output)
+
+
+def swarm_best(evaluations: Sequence[PathLike], output: PathLike) -> None:
+    """The best evaluation of the search (validation total score; first on ties)."""
+    records = [read_json(p) for p in evaluations]
+    best = max(records, key=lambda r: r["scores"]["total"])
+    log.info("best: %s %s", best["params"], best["scores"])
+    write_json(best, output)

@@ -1,0 +1,1 @@
+"""The Schäfer tables, one module per table rule."""

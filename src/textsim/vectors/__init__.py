@@ -1,0 +1,3 @@
+"""Word-vector foundations: word2vec training and loading, word vectors and token
+batches, the estimator base, the pooling baselines.
+"""

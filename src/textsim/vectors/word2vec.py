@@ -1,0 +1,126 @@
+"""word2vec training (gensim skip-gram) and word-vector quality checks."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from gensim.models import KeyedVectors, Word2Vec
+from gensim.models.callbacks import CallbackAny2Vec
+from tqdm import tqdm
+
+from textsim.io import atomic_path
+from textsim.text.wikipedia import CleanCorpus
+
+__all__ = ["PAPER_WORD2VEC", "evaluate_word_vectors", "load_vectors", "train_word2vec"]
+
+log = logging.getLogger(__name__)
+
+#: De Boom et al.: skip-gram with negative sampling, 400-d, window 5, negative 10,
+#: sample 1e-4, min_count 5, no hierarchical softmax.
+PAPER_WORD2VEC: dict[str, Any] = {
+    "vector_size": 400,
+    "window": 5,
+    "negative": 10,
+    "sample": 1e-4,
+    "min_count": 5,
+    "sg": 1,
+    "hs": 0,
+    "epochs": 5,
+}
+
+_ALLOWED = set(PAPER_WORD2VEC) | {"alpha", "min_alpha"}
+
+
+class _EpochProgress(CallbackAny2Vec):  # type: ignore[misc]
+    def __init__(self, epochs: int) -> None:
+        self.bar = tqdm(total=epochs, desc="word2vec", unit="epoch")
+        self.start = time.perf_counter()
+
+    def on_epoch_end(self, model: Word2Vec) -> None:
+        self.bar.update(1)
+
+    def on_train_end(self, model: Word2Vec) -> None:
+        self.bar.close()
+
+
+def train_word2vec(
+    corpus: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    params: Mapping[str, Any],
+    *,
+    seed: int,
+    workers: int = 1,
+) -> KeyedVectors:
+    """Train skip-gram word2vec on cleaned shards and save the ``KeyedVectors``.
+
+    ``workers=1`` gives bit-identical vectors for the same corpus and seed.
+    """
+    unknown = set(params) - _ALLOWED
+    if unknown:
+        raise ValueError(f"unknown word2vec parameter(s): {', '.join(sorted(unknown))}")
+    settings = {**PAPER_WORD2VEC, **params}
+    log.info("word2vec settings: %s, seed %d, workers %d", settings, seed, workers)
+    sentences = CleanCorpus(corpus)
+    model = Word2Vec(
+        seed=seed, workers=workers, **{k: v for k, v in settings.items() if k != "epochs"}
+    )
+    model.build_vocab(sentences)
+    if len(model.wv) == 0:
+        raise ValueError(
+            f"word2vec vocabulary is empty (min_count={settings['min_count']}): corpus too small"
+        )
+    model.train(
+        sentences,
+        total_examples=model.corpus_count,
+        epochs=settings["epochs"],
+        callbacks=[_EpochProgress(settings["epochs"])],
+    )
+    kv: KeyedVectors = model.wv
+    with atomic_path(output) as tmp:
+        # one self-contained file: no side files for large arrays
+        kv.save(str(tmp), sep_limit=1 << 62, pickle_protocol=4)
+    log.info("saved %d vectors of dimension %d to %s", len(kv), kv.vector_size, output)
+    return kv
+
+
+def load_vectors(path: str | os.PathLike[str]) -> KeyedVectors:
+    """Load ``KeyedVectors`` saved by :func:`train_word2vec` (gensim native format)."""
+    kv: KeyedVectors = KeyedVectors.load(str(path))
+    return kv
+
+
+def evaluate_word_vectors(
+    kv: KeyedVectors, analogies: str | os.PathLike[str], wordsim: str | os.PathLike[str]
+) -> pd.DataFrame:
+    """Quality of word vectors on word analogies and WordSim-353.
+
+    Returns one row per benchmark with the score and the share of questions or
+    pairs that the vocabulary covers (the rest are skipped, as gensim does).
+    """
+    analogy_score, sections = kv.evaluate_word_analogies(str(analogies))
+    total = next(s for s in sections if s["section"] == "Total accuracy")
+    n_seen = len(total["correct"]) + len(total["incorrect"])
+    n_questions = sum(
+        1 for line in Path(analogies).read_text().splitlines() if line and not line.startswith(":")
+    )
+    (pearson, _), (spearman, _), oov = kv.evaluate_word_pairs(str(wordsim))
+    rows = [
+        {
+            "benchmark": "questions-words (analogy accuracy)",
+            "score": float(analogy_score),
+            "coverage": n_seen / n_questions if n_questions else 0.0,
+        },
+        {"benchmark": "wordsim353 (Pearson r)", "score": float(pearson), "coverage": 1 - oov / 100},
+        {
+            "benchmark": "wordsim353 (Spearman rho)",
+            "score": float(spearman),
+            "coverage": 1 - oov / 100,
+        },
+    ]
+    return pd.DataFrame(rows)

@@ -1,0 +1,231 @@
+"""Word vectors and token batches: texts encoded once as padded index matrices."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from textsim.io import PathLike
+from textsim.text.docfreq import DocumentFrequencies, IdfVariant, idf_from_df
+
+FloatArray = npt.NDArray[np.float32]
+
+
+Texts = Sequence[Sequence[str]] | Sequence[str] | pd.Series
+
+
+@dataclass(frozen=True)
+class TokenBatch:
+    """Texts as a padded index matrix.
+
+    ``ids[i, :lengths[i]]`` are the vocabulary indices of text ``i``; the rest
+    is ``pad`` (= vocabulary size).
+    """
+
+    ids: npt.NDArray[np.int32]
+    lengths: npt.NDArray[np.int32]
+    pad: int
+
+    def __len__(self) -> int:
+        return int(self.ids.shape[0])
+
+    @property
+    def mask(self) -> npt.NDArray[np.bool_]:
+        return np.asarray(self.ids != self.pad)
+
+    def take(self, rows: npt.ArrayLike) -> TokenBatch:
+        idx = np.asarray(rows)
+        return TokenBatch(self.ids[idx], self.lengths[idx], self.pad)
+
+    def slice(self, start: int, stop: int) -> TokenBatch:
+        return TokenBatch(self.ids[start:stop], self.lengths[start:stop], self.pad)
+
+
+@dataclass
+class WordEmbeddings:
+    """A vocabulary with its vectors and document frequencies, aligned by index."""
+
+    words: list[str]
+    vectors: FloatArray
+    df: npt.NDArray[np.int64]
+    n_documents: int
+    index: dict[str, int] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.vectors.ndim != 2 or self.vectors.shape[0] != len(self.words):
+            raise ValueError("vectors must be a (vocabulary size, dimension) matrix")
+        if self.df.shape != (len(self.words),):
+            raise ValueError("df must hold one document frequency per word")
+        self.index = {w: i for i, w in enumerate(self.words)}
+
+    @property
+    def dim(self) -> int:
+        return int(self.vectors.shape[1])
+
+    @property
+    def pad(self) -> int:
+        return len(self.words)
+
+    @classmethod
+    def from_files(
+        cls,
+        vectors: str | os.PathLike[str],
+        docfreq: str | os.PathLike[str],
+        *,
+        normalize: bool = False,
+        missing_df: int = 1,
+    ) -> WordEmbeddings:
+        """Load gensim ``KeyedVectors`` and a document-frequency file.
+
+        ``normalize`` unit-normalises every word vector (the authors' code
+        likely did). Words missing from the document frequencies get
+        ``missing_df``.
+        """
+        from textsim.vectors.word2vec import load_vectors
+
+        return cls.from_keyed_vectors(
+            load_vectors(vectors), docfreq, normalize=normalize, missing_df=missing_df
+        )
+
+    @classmethod
+    def from_keyed_vectors(
+        cls,
+        kv: Any,
+        docfreq: str | os.PathLike[str],
+        *,
+        normalize: bool = False,
+        missing_df: int = 1,
+    ) -> WordEmbeddings:
+        """As :meth:`from_files`, from gensim ``KeyedVectors`` already in memory."""
+        dfs = DocumentFrequencies.load(docfreq)
+        words = list(kv.index_to_key)
+        return cls.from_arrays(
+            words,
+            kv.vectors,
+            dfs.df(words, missing=missing_df),
+            dfs.n_documents,
+            normalize=normalize,
+        )
+
+    @classmethod
+    def from_arrays(
+        cls,
+        words: Sequence[str],
+        vectors: npt.ArrayLike,
+        df: npt.ArrayLike,
+        n_documents: int,
+        *,
+        normalize: bool = False,
+    ) -> WordEmbeddings:
+        v = np.array(vectors, dtype=np.float32)
+        if normalize:
+            norms = np.linalg.norm(v, axis=1, keepdims=True)
+            v /= np.where(norms > 0, norms, 1.0)
+        return cls(list(words), v, np.asarray(df, dtype=np.int64), n_documents)
+
+    def padded_table(self) -> FloatArray:
+        """The vectors plus one zero row at index :attr:`pad` (what padding ids gather)."""
+        return np.vstack([self.vectors, np.zeros((1, self.dim), np.float32)])
+
+    def idf(self, variant: IdfVariant = "paper") -> npt.NDArray[np.float64]:
+        return idf_from_df(self.df, self.n_documents, variant)
+
+    def rank(self) -> npt.NDArray[np.int64]:
+        """Position of each word when sorted by ascending df, ties by the word itself."""
+        order = np.lexsort((np.asarray(self.words, dtype=object), self.df))
+        rank = np.empty(len(self.words), dtype=np.int64)
+        rank[order] = np.arange(len(self.words))
+        return rank
+
+    def encode(self, texts: Texts | pd.Series, max_length: int | None = None) -> TokenBatch:
+        """Encode texts (strings split on white space, or token lists), dropping OOV tokens.
+
+        Vectorised: strings are split and looked up in Arrow's compute kernels,
+        token lists in one pandas hash look-up; no Python loop over tokens.
+        """
+        if isinstance(texts, pd.Series) or (
+            len(texts) > 0 and all(isinstance(t, str) for t in texts)
+        ):
+            raw_len, ids = self._lookup_strings(cast("Sequence[str] | pd.Series", texts))
+        else:
+            token_lists = [t.split() if isinstance(t, str) else list(t) for t in texts]
+            raw_len = np.fromiter(
+                (len(t) for t in token_lists), dtype=np.int64, count=len(token_lists)
+            )
+            flat = pd.Index([tok for toks in token_lists for tok in toks], dtype=object)
+            ids = self._lookup.get_indexer(flat) if len(flat) else np.empty(0, dtype=np.int64)
+        n = raw_len.size
+        kept = ids >= 0
+        row = np.repeat(np.arange(n), raw_len)[kept]
+        ids = ids[kept]
+        lengths = np.bincount(row, minlength=n).astype(np.int64)
+        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+        col = np.arange(ids.size) - starts[row]
+        width = int(lengths.max(initial=0)) if max_length is None else max_length
+        out = np.full((n, max(width, 1)), self.pad, dtype=np.int32)
+        fit = col < width
+        out[row[fit], col[fit]] = ids[fit]
+        return TokenBatch(out, np.minimum(lengths, width).astype(np.int32), self.pad)
+
+    def _lookup_strings(
+        self, texts: Sequence[str] | pd.Series
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Token counts per text and vocabulary ids (-1 for OOV) of all tokens, via Arrow."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        arr = (
+            pa.array(texts, type=pa.large_string())
+            if not isinstance(texts, pd.Series)
+            else pa.array(texts.astype(object) if texts.dtype == object else texts)
+        )
+        if arr.null_count:
+            raise ValueError("texts must not be missing (None/NaN)")
+        lists = pc.utf8_split_whitespace(arr)
+        raw_len = pc.list_value_length(lists).to_numpy(zero_copy_only=False).astype(np.int64)
+        flat = pc.list_flatten(lists)
+        vocab = self.__dict__.get("_arrow_vocab")
+        if vocab is None:
+            vocab = pa.array(self.words, type=flat.type)
+            self.__dict__["_arrow_vocab"] = vocab
+        elif vocab.type != flat.type:
+            vocab = vocab.cast(flat.type)
+        found = pc.index_in(flat, value_set=vocab)
+        ids = pc.fill_null(found, -1).to_numpy(zero_copy_only=False).astype(np.int64)
+        return raw_len, ids
+
+    @property
+    def _lookup(self) -> pd.Index:
+        lookup = self.__dict__.get("_lookup_index")
+        if lookup is None:
+            lookup = pd.Index(self.words)
+            if not lookup.is_unique:
+                raise ValueError("vocabulary words must be unique")
+            self.__dict__["_lookup_index"] = lookup
+        return lookup
+
+
+def word_probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64]:
+    """Unigram probabilities of ``words`` from a gensim model's vocabulary counts."""
+    counts = np.array([float(kv.get_vecattr(w, "count")) for w in words])
+    if counts.sum() <= 0:
+        raise ValueError("the word vectors carry no counts (train them with gensim)")
+    return np.asarray(counts / counts.sum(), dtype=np.float64)
+
+
+def load_word_model(
+    vectors: PathLike, docfreq: PathLike
+) -> tuple[WordEmbeddings, npt.NDArray[np.float64]]:
+    """Raw word vectors (as GEM, SIF and uSIF use them) and their unigram probabilities,
+    from a gensim vectors file (read once) and a document-frequency file."""
+    from textsim.vectors.word2vec import load_vectors
+
+    kv = load_vectors(vectors)
+    emb = WordEmbeddings.from_keyed_vectors(kv, docfreq)
+    return emb, word_probabilities(kv, emb.words)
