@@ -26,6 +26,7 @@ report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/common.smk"
+include: "workflow/rules/deboom.smk"
 include: "workflow/rules/download.smk"
 include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"
@@ -41,5 +42,5 @@ include: "workflow/rules/schafer.smk"
 
 rule all:
     input:
-        get_paper_targets(),
+        deboom_targets() + gem_targets() + sch_targets(),
     default_target: True

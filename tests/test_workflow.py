@@ -206,23 +206,58 @@ def test_tiny_second_run_does_nothing(tiny_project: Path) -> None:
 
 @pytest.mark.workflow
 def test_touching_unchanged_code_reruns_nothing(tiny_project: Path) -> None:
-    os.utime(tiny_project / "src/textsim/corpus.py")
+    os.utime(tiny_project / "src/textsim/text/wikipedia.py")
     res = smk_in(tiny_project, "-n")
     assert res.returncode == 0
     assert "Nothing to be done" in res.stdout + res.stderr
 
 
-@pytest.mark.workflow
-def test_editing_plot_code_reruns_only_figures(tiny_project: Path) -> None:
-    plots = tiny_project / "src/textsim/plots.py"
-    original = plots.read_text()
-    plots.write_text(original + "\n# an edit to the plotting code\n")
+def _edit_and_plan(project: Path, module: str, extra_config: Path | None = None) -> set[str]:
+    """The rules a dry run plans after appending a comment to ``module`` (restored after)."""
+    path = project / "src/textsim" / module
+    original = path.read_text()
+    path.write_text(original + "\n# an edit\n")
     try:
-        res = smk_in(tiny_project, "-n", "--quiet", "rules")
+        res = smk_in(project, "-n", "--quiet", "rules", extra_config=extra_config)
     finally:
-        plots.write_text(original)
-    assert res.returncode == 0
-    assert planned_jobs(res) == FIGURE_RULES | {"all"}, res.stdout
+        path.write_text(original)
+    assert res.returncode == 0, res.stderr
+    return planned_jobs(res)
+
+
+@pytest.mark.workflow
+def test_editing_a_table_module_reruns_only_that_table(tiny_project: Path) -> None:
+    assert _edit_and_plan(tiny_project, "deboom/tables/icdmw_2.py") == {"table_icdmw_2", "all"}
+    assert _edit_and_plan(tiny_project, "deboom/figures/weights.py") == {
+        "plot_icdmw_figure_4",
+        "plot_prl_figure_3",
+        "all",
+    }
+    assert _edit_and_plan(tiny_project, "report/figures.py") == FIGURE_RULES | {"all"}
+
+
+@pytest.mark.workflow
+def test_editing_a_library_module_reruns_its_users_and_downstream_only(
+    tiny_project: Path, tmp_path: Path
+) -> None:
+    """Editing distances.py reruns exactly the rules whose code closure holds it, and
+    what depends on their outputs (= what -R on those rules plans), nothing else."""
+    from test_code_inputs import load_rules
+
+    rules = load_rules(tiny_project / "configs/tiny.yaml", tmp_path, tiny_project / "Snakefile")
+    module = "distances.py"
+    users = {
+        n
+        for n, r in rules.items()
+        if str(tiny_project / "src/textsim" / module) in map(str, r.input.get("code", []))
+    }
+    in_dag = planned_jobs(smk_in(tiny_project, "-n", "--quiet", "rules", "--forceall"))
+    direct = sorted(users & in_dag)
+    assert {"score_baselines", "score_learned"} <= set(direct)
+    planned = _edit_and_plan(tiny_project, module)
+    forced = planned_jobs(smk_in(tiny_project, "-n", "--quiet", "rules", "-R", *direct))
+    assert planned == forced, (planned, forced)
+    assert not {"train_word2vec", "curate_pairs", "train_weights"} & planned
 
 
 @pytest.mark.workflow
@@ -486,7 +521,7 @@ schafer:
       batch_size: [8, 32]
       learning_rate: [0.001, 0.05]
       dropout: [0.0, 0.5]
-  tsne: {perplexity: 5, iterations: 50}
+  tsne: {perplexity: 5, iterations: 250}
   lda: {topics: 3, passes: 1}
 """
 
@@ -546,5 +581,8 @@ def test_schafer_framework_artifacts_and_resume(
         assert (paper / f"figures/schafer-{fig}.png").stat().st_size > 1000
     scores = pd.read_csv(paper / "tables/schafer-a1.scores.csv")
     assert scores[["topic", "triplets", "ranks_accuracy", "ranks_precision"]].le(1).all().all()
+    # editing one table's formatting reruns that table only, never a search job
+    lda = _edit_and_plan(tiny_project, "schafer/tables/lda.py", extra_config=extra)
+    assert lda == {"schafer_table_lda", "all"}, lda
     best = json.loads((tiny_project / f"{search}/topic_cnn/best.json").read_text())
     assert best["generation"] in (0, 1) and best["split"] == "valid"

@@ -16,6 +16,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.scoring import METHODS, Method, score_couples
 from textsim.vectors.words import WordEmbeddings
 
@@ -234,7 +235,7 @@ def run_training_benchmark(
     b = sort_by_rank(emb.encode(couples["text2"]), rank)
     related = couples["related"].to_numpy()
     table = emb.padded_table()
-    config = TrainConfig(loss="median", kappa=160.0, schedule="fixed", epochs=1)
+    config = TrainConfig(loss="median", kappa=PAPER_KAPPA, schedule="fixed", epochs=1)
     t0 = time.perf_counter()
     keras_w = train_weights(
         a, b, related, table, 20, config, seed=seed, deterministic=False

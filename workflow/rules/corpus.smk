@@ -5,12 +5,12 @@
 rule extract_wiki_dump:
     input:
         dump=get_dump_path(),
-        code=src("corpus", "stages/corpus"),
+        code=code("extract_wiki_dump"),
     output:
         temp(expand("results/corpus/extracted/{shard}.txt", shard=SHARDS)),
     params:
         processes=config["corpus"]["dump"]["processes"],
-        max_articles=config["corpus"]["dump"].get("max_articles"),
+        max_articles=config["corpus"]["dump"]["max_articles"],
     threads: config["corpus"]["dump"]["processes"]
     log:
         "logs/corpus/extract_wiki_dump.log",
@@ -28,9 +28,9 @@ rule extract_wiki_dump:
 rule clean_wiki_shard:
     input:
         raw=get_raw_shard,
-        code=src("corpus", "stages/corpus"),
+        code=code("clean_wiki_shard"),
     output:
-        corpus="results/corpus/clean/{shard}.tsv",
+        corpus=CORPUS_SHARD,
         stats="results/corpus/clean/{shard}.json",
     log:
         "logs/corpus/clean_wiki_shard/{shard}.log",
@@ -48,7 +48,7 @@ rule clean_wiki_shard:
 rule summarise_corpus:
     input:
         stats=expand("results/corpus/clean/{shard}.json", shard=SHARDS),
-        code=src("stages/corpus"),
+        code=code("summarise_corpus"),
     output:
         report(
             "results/corpus/statistics.csv",

@@ -8,7 +8,7 @@ rule fetch_wiki_extracted:
     params:
         resource=get_extracted_files()[0],
         files=get_extracted_files()[1] + get_transfer_files(),
-        mirror=config.get("resources", {}).get("mirror"),
+        mirror=config["resources"]["mirror"],
     log:
         "logs/download/wiki-extracted.log",
     retries: 2
@@ -18,7 +18,7 @@ rule fetch_wiki_extracted:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_resource.py"
+        "../scripts/fetch_wiki_extracted.py"
 
 
 rule fetch_package_file:
@@ -37,7 +37,7 @@ rule fetch_package_file:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_resource.py"
+        "../scripts/fetch_package_file.py"
 
 
 rule fetch_wiki_dump:
@@ -46,7 +46,7 @@ rule fetch_wiki_dump:
     params:
         resource="enwiki-dump",
         date=lambda wc: wc.date,
-        mirror=config.get("resources", {}).get("mirror"),
+        mirror=config["resources"]["mirror"],
     log:
         "logs/download/enwiki-dump-{date}.log",
     retries: 3
@@ -56,7 +56,7 @@ rule fetch_wiki_dump:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_resource.py"
+        "../scripts/fetch_wiki_dump.py"
 
 
 # Every other declared 'files' resource the config uses (tweets, STS-B, OHSUMED):
@@ -71,7 +71,7 @@ for _resource in files_resources():
         params:
             resource=_resource,
             files=get_resource(_resource).file_names(),
-            mirror=config.get("resources", {}).get("mirror"),
+            mirror=config["resources"]["mirror"],
         log:
             f"logs/download/{_resource}.log",
         retries: 2
@@ -81,4 +81,4 @@ for _resource in files_resources():
         conda:
             "../../envs/nlp.yaml"
         script:
-            "../scripts/fetch_resource.py"
+            "../scripts/fetch_files.py"

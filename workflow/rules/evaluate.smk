@@ -6,8 +6,8 @@ rule score_baselines:
     input:
         couples=couples_for,
         vectors=vectors_for,
-        docfreq="results/docfreq/docfreq.tsv",
-        code=src("docfreq", "embeddings", "distances", "evaluate", "word2vec", "corpus", "pairs", "stages/evaluate"),
+        docfreq=DOCFREQ,
+        code=code("score_baselines"),
     output:
         "results/scores/{length}/{vectors}.parquet",
     params:
@@ -32,7 +32,7 @@ rule score_baselines:
 rule evaluate_baselines:
     input:
         scores="results/scores/{length}/{vectors}.parquet",
-        code=src("metrics", "evaluate", "stages/evaluate"),
+        code=code("evaluate_baselines"),
     output:
         "results/metrics/{length}/{vectors}.csv",
     params:

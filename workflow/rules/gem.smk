@@ -3,19 +3,77 @@
 # paragraph embeddings on OHSUMED. Timed rules take both threads, so their
 # sentences/s are not measured beside another job.
 
+STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
+OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
+
+
+def sts_learned():
+    """Learned weight files applied to STS sentences: name -> path (only trained ones)."""
+    runs = learned_runs()
+    out = {}
+    for key in STS["learned"]:
+        length, procedure = key.split("/")
+        if (length, procedure) not in runs:
+            raise ValueError(
+                f"config key sts.learned: {key} is not trained (weights.lengths x weights.procedures)"
+            )
+        out[f"learned, {procedure} ({length})"] = f"results/weights/{length}/{procedure}.json"
+    return out
+
+
+def gem_targets():
+    targets = []
+    if STS["enabled"]:
+        targets += table_files("gem-sts")
+        if STS["ngrams"]:
+            targets += figure_files("gem-ngrams-performance") + figure_files("gem-ngrams-speed")
+    if PARAGRAPHS["enabled"]:
+        targets += table_files("gem-paragraphs")
+    return targets
+
+
+def sts_note():
+    return (
+        f"Ours: {config['word2vec']['vector_size']}-d skip-gram word2vec trained on {corpus_description()}; "
+        "raw (not normalised) word vectors for mean, SIF, uSIF and GEM; word probabilities from the "
+        "word2vec vocabulary counts; sentences lowercased, numbers as 0, punctuation removed, "
+        "out-of-vocabulary words dropped; cosine similarity; r = Pearson, ρ = Spearman, x 100. "
+        "Fit 'evaluated split' = the original scripts' transductive mode (components from the "
+        "sentences being scored); 'train split' = components fitted once on STS train and stored. "
+        "sentences/s: embedding dev + test from cleaned text, fit on train excluded, measured in this "
+        "workflow run (2 threads). The published numbers use other, much larger word vectors "
+        "(LexVec, GloVe: billions of tokens); they are shown for orientation, not as a like-for-like comparison."
+    )
+
+
+def paragraph_note():
+    n = PARAGRAPHS["max_documents"]
+    subset = f"the {n} lowest ids of each split of " if n else ""
+    return (
+        f"Ours: {subset}OHSUMED single-label abstracts (23 MeSH disease categories; train/test as "
+        "distributed), title + abstract as the paragraph, one sentence per line; "
+        f"word vectors as in the STS table. Multinomial logistic regression on standardised vectors, "
+        "C chosen on a held-out fifth of the training documents from "
+        f"{PARAGRAPHS['c_grid']}, then refitted on all of them; components (GEM directions, "
+        "SIF/uSIF) fitted on the training documents only. documents/s: embedding all documents, fits "
+        "included. The slides' column is IMDb sentiment accuracy (2,000 training reviews), "
+        "another task, shown for the ranking of the three techniques only."
+    )
+
+
 rule sts_scores:
     input:
         **STS_SPLITS,
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
         weights=list(sts_learned().values()),
-        code=src("sts", "gem", "sif", "embeddings", "docfreq", "distances", "corpus", "learned", "weighted", "word2vec", "stages/gem"),
+        code=code("sts_scores"),
     output:
         "results/sts/scores.csv",
     params:
         weight_names=list(sts_learned()),
-        modes=STS.get("modes"),
-        max_pairs=STS.get("max_pairs"),
+        modes=STS["modes"],
+        max_pairs=STS["max_pairs"],
     threads: 2
     log:
         "logs/sts/sts_scores.log",
@@ -33,15 +91,15 @@ rule sts_scores:
 rule sts_ngrams:
     input:
         **STS_SPLITS,
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
-        code=src("sts", "gem", "embeddings", "docfreq", "distances", "corpus", "sif", "word2vec", "stages/gem"),
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
+        code=code("sts_ngrams"),
     output:
         "results/sts/ngrams.csv",
     params:
-        ngrams=STS.get("ngrams"),
-        modes=STS.get("modes"),
-        max_pairs=STS.get("max_pairs"),
+        ngrams=STS["ngrams"],
+        modes=STS["modes"],
+        max_pairs=STS["max_pairs"],
     threads: 2
     log:
         "logs/sts/sts_ngrams.log",
@@ -59,11 +117,11 @@ rule sts_ngrams:
 rule sts_minilm:
     input:
         **STS_SPLITS,
-        code=src("sts", "distances", "corpus", "stages/gem"),
+        code=code("sts_minilm"),
     output:
         "results/sts/minilm.csv",
     params:
-        max_pairs=STS.get("max_pairs"),
+        max_pairs=STS["max_pairs"],
     threads: 2
     log:
         "logs/sts/sts_minilm.log",
@@ -80,17 +138,9 @@ rule table_gem_sts:
     input:
         scores="results/sts/scores.csv",
         minilm="results/sts/minilm.csv",
-        code=src("tables", "published", "stages/gem"),
+        code=code("table_gem_sts"),
     output:
-        csv="results/paper/tables/gem-sts.csv",
-        md="results/paper/tables/gem-sts.md",
-        tex="results/paper/tables/gem-sts.tex",
-        html=report(
-            "results/paper/tables/gem-sts.html",
-            caption="../report/gem_sts.rst",
-            category="4. GEM, SIF, uSIF",
-            labels={"artifact": "STS benchmark table"},
-        ),
+        **table_outputs("gem-sts", "gem_sts", "4. GEM, SIF, uSIF", "STS benchmark table"),
     params:
         title="STS benchmark (Pearson r and Spearman ρ x 100): zero-training sentence embeddings on our word2vec.",
         note=sts_note(),
@@ -108,26 +158,10 @@ rule table_gem_sts:
 rule plot_gem_ngrams:
     input:
         ngrams="results/sts/ngrams.csv",
-        code=src("plots", "stages/gem"),
+        code=code("plot_gem_ngrams"),
     output:
-        performance=[
-            "results/paper/figures/gem-ngrams-performance.pdf",
-            report(
-                "results/paper/figures/gem-ngrams-performance.png",
-                caption="../report/gem_ngrams.rst",
-                category="4. GEM, SIF, uSIF",
-                labels={"artifact": "n-grams: performance"},
-            ),
-        ],
-        speed=[
-            "results/paper/figures/gem-ngrams-speed.pdf",
-            report(
-                "results/paper/figures/gem-ngrams-speed.png",
-                caption="../report/gem_ngrams.rst",
-                category="4. GEM, SIF, uSIF",
-                labels={"artifact": "n-grams: speed"},
-            ),
-        ],
+        performance=list(figure_outputs("gem-ngrams-performance", "gem_ngrams", "4. GEM, SIF, uSIF", "n-grams: performance").values()),
+        speed=list(figure_outputs("gem-ngrams-speed", "gem_ngrams", "4. GEM, SIF, uSIF", "n-grams: speed").values()),
     params:
         dpi=config["figures"]["dpi"],
     log:
@@ -144,14 +178,14 @@ rule plot_gem_ngrams:
 rule paragraph_scores:
     input:
         documents=OHSUMED,
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
-        code=src("paragraphs", "documents", "classify", "gem", "sif", "embeddings", "docfreq", "corpus", "word2vec", "stages/gem"),
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
+        code=code("paragraph_scores"),
     output:
         "results/paragraphs/scores.csv",
     params:
-        max_documents=PARAGRAPHS.get("max_documents"),
-        c_grid=PARAGRAPHS.get("c_grid"),
+        max_documents=PARAGRAPHS["max_documents"],
+        c_grid=PARAGRAPHS["c_grid"],
         seed=config["seed"],
     threads: 2
     log:
@@ -170,17 +204,9 @@ rule paragraph_scores:
 rule table_gem_paragraphs:
     input:
         scores="results/paragraphs/scores.csv",
-        code=src("tables", "published", "stages/gem"),
+        code=code("table_gem_paragraphs"),
     output:
-        csv="results/paper/tables/gem-paragraphs.csv",
-        md="results/paper/tables/gem-paragraphs.md",
-        tex="results/paper/tables/gem-paragraphs.tex",
-        html=report(
-            "results/paper/tables/gem-paragraphs.html",
-            caption="../report/gem_paragraphs.rst",
-            category="4. GEM, SIF, uSIF",
-            labels={"artifact": "paragraph embeddings table"},
-        ),
+        **table_outputs("gem-paragraphs", "gem_paragraphs", "4. GEM, SIF, uSIF", "paragraph embeddings table"),
     params:
         title="Paragraph embeddings: topic accuracy of logistic regression on OHSUMED abstracts.",
         note=paragraph_note(),

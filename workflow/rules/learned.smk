@@ -3,10 +3,10 @@
 
 rule select_kappa:
     input:
-        couples=f"results/pairs/{KAPPA_SEARCH.get('length', '20')}/couples.parquet",
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
-        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "distances", "metrics", "word2vec", "corpus", "pairs", "stages/learned"),
+        couples=f"results/pairs/{KAPPA_SEARCH['length']}/couples.parquet",
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
+        code=code("select_kappa"),
     output:
         json="results/weights/kappa.json",
         csv=report(
@@ -16,13 +16,13 @@ rule select_kappa:
             labels={"artifact": "kappa grid search"},
         ),
     params:
-        length=KAPPA_SEARCH.get("length", "20"),
-        n_max=n_max_for(KAPPA_SEARCH.get("length", "20")),
-        grid=KAPPA_SEARCH.get("grid"),
-        folds=KAPPA_SEARCH.get("folds"),
-        max_couples=KAPPA_SEARCH.get("max_couples"),
+        length=KAPPA_SEARCH["length"],
+        n_max=n_max_for(KAPPA_SEARCH["length"]),
+        grid=KAPPA_SEARCH["grid"],
+        folds=KAPPA_SEARCH["folds"],
+        max_couples=KAPPA_SEARCH["max_couples"],
         seed=config["seed"],
-        deterministic=config.get("deterministic", False),
+        deterministic=config["deterministic"],
         normalize=VECTORS[0] == "unit",
     threads: 2
     log:
@@ -42,17 +42,17 @@ rule select_kappa:
 rule train_weights:
     input:
         couples="results/pairs/{length}/couples.parquet",
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
         kappa=kappa_input,
-        code=src("embeddings", "docfreq", "weighted", "keras_weights", "learned", "word2vec", "corpus", "pairs", "stages/learned"),
+        code=code("train_weights"),
     output:
         "results/weights/{length}/{procedure}.json",
     params:
         n_max=lambda wc: n_max_for(wc.length),
         kappa=KAPPA,
         seed=config["seed"],
-        deterministic=config.get("deterministic", False),
+        deterministic=config["deterministic"],
         normalize=VECTORS[0] == "unit",
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
@@ -76,9 +76,9 @@ rule score_learned:
     input:
         couples=couples_for,
         vectors=vectors_for,
-        docfreq="results/docfreq/docfreq.tsv",
+        docfreq=DOCFREQ,
         weights=weights_for,
-        code=src("embeddings", "docfreq", "weighted", "learned", "distances", "word2vec", "corpus", "pairs", "stages/learned"),
+        code=code("score_learned"),
     output:
         "results/learned/{length}/{procedure}.parquet",
     params:
@@ -98,7 +98,7 @@ rule score_learned:
 rule evaluate_learned:
     input:
         scores="results/learned/{length}/{procedure}.parquet",
-        code=src("metrics", "evaluate", "stages/evaluate"),
+        code=code("evaluate_learned"),
     output:
         "results/learned/{length}/{procedure}.csv",
     params:
@@ -112,4 +112,4 @@ rule evaluate_learned:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/evaluate_baselines.py"
+        "../scripts/evaluate_learned.py"

@@ -3,9 +3,9 @@
 
 rule extract_pair_candidates:
     input:
-        corpus="results/corpus/clean/{shard}.tsv",
-        vectors="results/word2vec/vectors.kv",
-        code=src("corpus", "pairs", "stages/pairs"),
+        corpus=CORPUS_SHARD,
+        vectors=VECTORS_KV,
+        code=code("extract_pair_candidates"),
     output:
         temp("results/pairs/candidates/{shard}.parquet"),
     params:
@@ -29,7 +29,7 @@ rule extract_pair_candidates:
 rule curate_pairs:
     input:
         candidates=expand("results/pairs/candidates/{shard}.parquet", shard=SHARDS),
-        code=src("pairs", "stages/pairs"),
+        code=code("curate_pairs"),
     output:
         couples="results/pairs/{length}/couples.parquet",
         summary="results/pairs/{length}/summary.csv",
@@ -39,7 +39,7 @@ rule curate_pairs:
         seed=config["seed"],
         proportions=config["pairs"]["proportions"],
         nonpair_source=config["pairs"]["nonpair_source"],
-        max_couples=config["pairs"].get("max_couples"),
+        max_couples=config["pairs"]["max_couples"],
     log:
         "logs/pairs/curate_pairs/{length}.log",
     resources:

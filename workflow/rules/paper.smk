@@ -4,17 +4,9 @@
 rule table_icdmw_1:
     input:
         metrics=expand("results/metrics/{length}/{vectors}.csv", length=TABLE_I_LENGTHS, vectors=VECTORS),
-        code=src("tables", "published", "evaluate", "stages/tables"),
+        code=code("table_icdmw_1"),
     output:
-        csv="results/paper/tables/icdmw-table-1.csv",
-        md="results/paper/tables/icdmw-table-1.md",
-        tex="results/paper/tables/icdmw-table-1.tex",
-        html=report(
-            "results/paper/tables/icdmw-table-1.html",
-            caption="../report/icdmw_table_1.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Table I"},
-        ),
+        **table_outputs("icdmw-table-1", "icdmw_table_1", "2. ICDMW 2015", "Table I"),
     params:
         lengths=TABLE_I_LENGTHS,
         vectors=VECTORS,
@@ -33,17 +25,9 @@ rule table_icdmw_1:
 rule table_icdmw_2:
     input:
         metrics=expand("results/metrics/20/{vectors}.csv", vectors=VECTORS),
-        code=src("tables", "published", "evaluate", "stages/tables"),
+        code=code("table_icdmw_2"),
     output:
-        csv="results/paper/tables/icdmw-table-2.csv",
-        md="results/paper/tables/icdmw-table-2.md",
-        tex="results/paper/tables/icdmw-table-2.tex",
-        html=report(
-            "results/paper/tables/icdmw-table-2.html",
-            caption="../report/icdmw_table_2.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Table II"},
-        ),
+        **table_outputs("icdmw-table-2", "icdmw_table_2", "2. ICDMW 2015", "Table II"),
     params:
         vectors=VECTORS,
         note=table_note(),
@@ -61,15 +45,9 @@ rule table_icdmw_2:
 rule plot_icdmw_figure_1:
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
-        code=src("plots", "stages/figures"),
+        code=code("plot_icdmw_figure_1"),
     output:
-        pdf="results/paper/figures/icdmw-figure-1.pdf",
-        png=report(
-            "results/paper/figures/icdmw-figure-1.png",
-            caption="../report/icdmw_figure_1.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Figure 1"},
-        ),
+        **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
     params:
         method="tfidf",
         xlabel="tf-idf cosine similarity",
@@ -83,21 +61,15 @@ rule plot_icdmw_figure_1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_similarity_histogram.py"
+        "../scripts/plot_icdmw_figure_1.py"
 
 
 rule plot_icdmw_figure_2:
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
-        code=src("plots", "stages/figures"),
+        code=code("plot_icdmw_figure_2"),
     output:
-        pdf="results/paper/figures/icdmw-figure-2.pdf",
-        png=report(
-            "results/paper/figures/icdmw-figure-2.png",
-            caption="../report/icdmw_figure_2.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Figure 2"},
-        ),
+        **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
     params:
         method="mean",
         xlabel="cosine similarity of mean embeddings",
@@ -111,24 +83,16 @@ rule plot_icdmw_figure_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_similarity_histogram.py"
+        "../scripts/plot_icdmw_figure_2.py"
 
 
 rule table_icdmw_3:
     input:
         baseline="results/metrics/20/{}.csv".format(VECTORS[0]),
         learned=learned_metrics("20", ["icdmw"]),
-        code=src("tables", "published", "evaluate", "stages/tables"),
+        code=code("table_icdmw_3"),
     output:
-        csv="results/paper/tables/icdmw-table-3.csv",
-        md="results/paper/tables/icdmw-table-3.md",
-        tex="results/paper/tables/icdmw-table-3.tex",
-        html=report(
-            "results/paper/tables/icdmw-table-3.html",
-            caption="../report/icdmw_table_3.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Table III"},
-        ),
+        **table_outputs("icdmw-table-3", "icdmw_table_3", "2. ICDMW 2015", "Table III"),
     params:
         vectors=VECTORS[0],
         note=table_note(),
@@ -147,17 +111,9 @@ rule table_prl_1:
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=VECTORS[0]),
         learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
-        code=src("tables", "published", "evaluate", "stages/tables"),
+        code=code("table_prl_1"),
     output:
-        csv="results/paper/tables/prl-table-1.csv",
-        md="results/paper/tables/prl-table-1.md",
-        tex="results/paper/tables/prl-table-1.tex",
-        html=report(
-            "results/paper/tables/prl-table-1.html",
-            caption="../report/prl_table_1.rst",
-            category="3. PRL 2016",
-            labels={"artifact": "Table 1"},
-        ),
+        **table_outputs("prl-table-1", "prl_table_1", "3. PRL 2016", "Table 1"),
     params:
         lengths=prl_table_1_blocks(),
         learned={L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
@@ -176,21 +132,15 @@ rule table_prl_1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl.py"
+        "../scripts/table_prl_1.py"
 
 
 rule plot_icdmw_figure_4:
     input:
         weights="results/weights/20/icdmw.json",
-        code=src("plots", "stages/figures"),
+        code=code("plot_icdmw_figure_4"),
     output:
-        pdf="results/paper/figures/icdmw-figure-4.pdf",
-        png=report(
-            "results/paper/figures/icdmw-figure-4.png",
-            caption="../report/icdmw_figure_4.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Figure 4"},
-        ),
+        **figure_outputs("icdmw-figure-4", "icdmw_figure_4", "2. ICDMW 2015", "Figure 4"),
     params:
         dpi=config["figures"]["dpi"],
     log:
@@ -208,15 +158,9 @@ rule plot_icdmw_figure_5:
     input:
         baseline="results/scores/20/{}.parquet".format(VECTORS[0]),
         learned="results/learned/20/icdmw.parquet",
-        code=src("plots", "metrics", "stages/figures"),
+        code=code("plot_icdmw_figure_5"),
     output:
-        pdf="results/paper/figures/icdmw-figure-5.pdf",
-        png=report(
-            "results/paper/figures/icdmw-figure-5.png",
-            caption="../report/icdmw_figure_5.rst",
-            category="2. ICDMW 2015",
-            labels={"artifact": "Figure 5"},
-        ),
+        **figure_outputs("icdmw-figure-5", "icdmw_figure_5", "2. ICDMW 2015", "Figure 5"),
     params:
         bins=config["figures"]["bins"],
         dpi=config["figures"]["dpi"],
@@ -235,15 +179,9 @@ rule plot_prl_figure_3:
     input:
         contrastive="results/weights/20/contrastive.json",
         median="results/weights/20/median.json",
-        code=src("plots", "stages/figures"),
+        code=code("plot_prl_figure_3"),
     output:
-        pdf="results/paper/figures/prl-figure-3.pdf",
-        png=report(
-            "results/paper/figures/prl-figure-3.png",
-            caption="../report/prl_figure_3.rst",
-            category="3. PRL 2016",
-            labels={"artifact": "Figure 3"},
-        ),
+        **figure_outputs("prl-figure-3", "prl_figure_3", "3. PRL 2016", "Figure 3"),
     params:
         dpi=config["figures"]["dpi"],
     log:
@@ -261,17 +199,9 @@ rule table_prl_2:
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS[0]),
         learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
-        code=src("tables", "published", "evaluate", "stages/tables"),
+        code=code("table_prl_2"),
     output:
-        csv="results/paper/tables/prl-table-2.csv",
-        md="results/paper/tables/prl-table-2.md",
-        tex="results/paper/tables/prl-table-2.tex",
-        html=report(
-            "results/paper/tables/prl-table-2.html",
-            caption="../report/prl_table_2.rst",
-            category="3. PRL 2016",
-            labels={"artifact": "Table 2"},
-        ),
+        **table_outputs("prl-table-2", "prl_table_2", "3. PRL 2016", "Table 2"),
     params:
         lengths=TWITTER_SETS,
         learned={L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
@@ -290,21 +220,15 @@ rule table_prl_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl.py"
+        "../scripts/table_prl_2.py"
 
 
 rule plot_prl_figure_2:
     input:
         scores=f"results/scores/twitter/{VECTORS[0]}.parquet",
-        code=src("plots", "stages/figures"),
+        code=code("plot_prl_figure_2"),
     output:
-        pdf="results/paper/figures/prl-figure-2.pdf",
-        png=report(
-            "results/paper/figures/prl-figure-2.png",
-            caption="../report/prl_figure_2.rst",
-            category="3. PRL 2016",
-            labels={"artifact": "Figure 2"},
-        ),
+        **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
     params:
         method="mean_euclidean",
         xlabel="1 − Euclidean distance of mean embeddings",
@@ -318,4 +242,4 @@ rule plot_prl_figure_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_similarity_histogram.py"
+        "../scripts/plot_prl_figure_2.py"

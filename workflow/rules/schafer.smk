@@ -2,6 +2,69 @@
 # WISDM references, one job per swarm evaluation (so an interrupted search
 # resumes), final runs (Tables A.1/A.2), baselines, figures 4.1-4.8, LDA topics.
 
+SCH_DIR = "results/schafer"
+
+
+def sch_runs(dataset):
+    """Run names of a dataset: every model's grid (search dataset) or its searched
+    configuration (other datasets), then the zero-training baselines."""
+    ws = SCH["word_size"]
+    runs = []
+    for m in SCH["models"]:
+        if dataset == SCH["search_dataset"]:
+            names = [f"{m}-{w}wv-psodv" for w in SCH["word_sizes"]]
+            names += [f"{m}-{ws}wv-{d}dv" for d in SCH["doc_sizes"]]
+        else:
+            names = [f"{m}-{ws}wv-psodv"]
+        runs += list(dict.fromkeys(names))
+    return runs + list(SCH["baselines"])
+
+
+def sch_evaluations(dataset, model, generation=None):
+    gens = range(SCH["search"]["generations"]) if generation is None else [generation]
+    return [
+        f"{SCH_DIR}/{dataset}/search/{model}/g{g}-p{p}.json"
+        for g in gens
+        for p in range(SCH["search"]["particles"])
+    ]
+
+
+def sch_note():
+    t = SCH["training"]
+    return (
+        f"Word vectors: our {config['word2vec']['vector_size']}-d word2vec projected on its first principal "
+        f"components (the run name's 'wv'); models see the first {t['max_words']} words (thesis: 400), at most "
+        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}. "
+        "Hyperparameters from the particle swarm on the validation split; 'psodv' = the swarm's document size. "
+        "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "
+        f"top-{SCH['wisdm']['top_words']} tf-idf words' vectors). Baselines (mean, idf, sif, gem) use the full "
+        "word vectors and no training. Times: this run, two jobs sharing two CPU cores."
+    )
+
+
+def sch_targets():
+    if not SCH["enabled"]:
+        return []
+    tables = ["schafer-a1", "schafer-datasets", "schafer-lda"]
+    tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
+    figures = ["epochs", "curves", "parameters", "scores", "size-topic", "size-triplets", "size-ranks", "tsne"]
+    return [p for t in tables for p in table_files(t)] + [
+        p for f in figures for p in figure_files(f"schafer-{f}")
+    ]
+
+
+def sch_other_dataset():
+    others = [d for d in SCH["datasets"] if d != SCH["search_dataset"]]
+    return others[0] if others else SCH["search_dataset"]
+
+
+
+
+def sch_figure(name, caption, label):
+    """The PDF and (reported) PNG of a Schäfer figure, as one named output."""
+    return list(figure_outputs(f"schafer-{name}", caption, "5. Schäfer 2018", label).values())
+
+
 wildcard_constraints:
     sch_model=r"[a-z0-9_]+",
     baseline=r"mean|idf|sif|gem",
@@ -14,7 +77,7 @@ wildcard_constraints:
 rule schafer_dataset:
     input:
         source=lambda wc: resource_files(SCH["datasets"][wc.dataset]["resource"])[0],
-        code=src("docsets", "documents", "stages/schafer"),
+        code=code("schafer_dataset"),
     output:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         stats=f"{SCH_DIR}/{{dataset}}/stats.json",
@@ -22,9 +85,9 @@ rule schafer_dataset:
         reader=lambda wc: SCH["datasets"][wc.dataset]["reader"],
         topics=lambda wc: SCH["datasets"][wc.dataset]["topics"],
         per_topic=lambda wc: SCH["datasets"][wc.dataset].get("per_topic"),
-        fractions=SCH.get("fractions"),
-        min_documents=SCH.get("vocabulary", {}).get("min_documents"),
-        max_fraction=SCH.get("vocabulary", {}).get("max_fraction"),
+        fractions=SCH["fractions"],
+        min_documents=SCH["vocabulary"]["min_documents"],
+        max_fraction=SCH["vocabulary"]["max_fraction"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/dataset.log",
@@ -40,13 +103,13 @@ rule schafer_dataset:
 rule schafer_reference:
     input:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        vectors="results/word2vec/vectors.kv",
-        code=src(*SCH_CODE, "word2vec"),
+        vectors=VECTORS_KV,
+        code=code("schafer_reference"),
     output:
         valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
         test=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
     params:
-        **SCH.get("wisdm", {}),
+        **SCH["wisdm"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/reference.log",
@@ -62,12 +125,12 @@ rule schafer_reference:
 rule schafer_words:
     input:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        vectors="results/word2vec/vectors.kv",
-        code=src(*SCH_CODE, "word2vec"),
+        vectors=VECTORS_KV,
+        code=code("schafer_words"),
     output:
         f"{SCH_DIR}/{{dataset}}/words.npz",
     params:
-        sizes=sorted(set(SCH.get("word_sizes", [])) | {SCH.get("word_size")}),
+        sizes=sorted(set(SCH["word_sizes"]) | {SCH["word_size"]}),
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/words.log",
@@ -82,12 +145,12 @@ rule schafer_words:
 
 rule schafer_swarm_start:
     input:
-        code=src(*SCH_CODE),
+        code=code("schafer_swarm_start"),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen0.json",
     params:
         model=lambda wc: wc.sch_model,
-        search=SCH.get("search"),
+        search=SCH["search"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen0.log",
@@ -106,15 +169,15 @@ rule schafer_swarm_evaluate:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         words=f"{SCH_DIR}/{{dataset}}/words.npz",
         reference=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
-        code=src(*SCH_CODE),
+        code=code("schafer_swarm_evaluate"),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/g{{gen}}-p{{particle}}.json",
     params:
         model=lambda wc: wc.sch_model,
         particle=lambda wc: int(wc.particle),
-        word_size=SCH.get("word_size"),
-        search=SCH.get("search"),
-        settings=SCH.get("training"),
+        word_size=SCH["word_size"],
+        search=SCH["search"],
+        settings=SCH["training"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.log",
@@ -131,12 +194,12 @@ rule schafer_swarm_step:
     input:
         state=lambda wc: f"{SCH_DIR}/{wc.dataset}/search/{wc.sch_model}/gen{int(wc.gen) - 1}.json",
         evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model, int(wc.gen) - 1),
-        code=src(*SCH_CODE),
+        code=code("schafer_swarm_step"),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
     params:
         model=lambda wc: wc.sch_model,
-        search=SCH.get("search"),
+        search=SCH["search"],
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen{gen}.log",
     wildcard_constraints:
@@ -156,7 +219,7 @@ ruleorder: schafer_swarm_step > schafer_swarm_start
 rule schafer_swarm_best:
     input:
         evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model),
-        code=src("stages/schafer"),
+        code=code("schafer_swarm_best"),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/best.json",
     log:
@@ -176,13 +239,13 @@ rule schafer_run:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         words=f"{SCH_DIR}/{{dataset}}/words.npz",
         reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
-        code=src(*SCH_CODE),
+        code=code("schafer_run"),
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.npz",
     params:
         run=lambda wc: f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
-        settings=SCH.get("training"),
+        settings=SCH["training"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
@@ -198,10 +261,10 @@ rule schafer_run:
 rule schafer_baseline:
     input:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        vectors="results/word2vec/vectors.kv",
-        docfreq="results/docfreq/docfreq.tsv",
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
         reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
-        code=src(*SCH_CODE, "gem", "sif", "docfreq", "word2vec", "stages/gem"),
+        code=code("schafer_baseline"),
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.npz",
@@ -220,14 +283,14 @@ rule schafer_baseline:
 
 rule schafer_table_a1:
     input:
-        runs=[f"{SCH_DIR}/{SCH.get('search_dataset')}/runs/{r}.json" for r in sch_runs(SCH.get("search_dataset"))] if SCH.get("enabled") else [],
-        stats=f"{SCH_DIR}/{SCH.get('search_dataset')}/stats.json",
-        code=src("tables", "docmetrics", "stages/schafer"),
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"])] if SCH["enabled"] else [],
+        stats=f"{SCH_DIR}/{SCH['search_dataset']}/stats.json",
+        code=code("schafer_table_a1"),
     output:
-        **sch_table_outputs("schafer-a1", "schafer_tables", "Table A.1 analog"),
+        **table_outputs("schafer-a1", "schafer_tables", "5. Schäfer 2018", "Table A.1 analog"),
     params:
-        title=f"Table A.1 analog: experiment results on {SCH.get('search_dataset')} (test split).",
-        note=sch_note() if SCH.get("enabled") else "",
+        title=f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
+        note=sch_note() if SCH["enabled"] else "",
     log:
         "logs/paper/schafer_table_a1.log",
     resources:
@@ -236,37 +299,37 @@ rule schafer_table_a1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/schafer_table_results.py"
+        "../scripts/schafer_table_a1.py"
 
 
 use rule schafer_table_a1 as schafer_table_a2 with:
     input:
-        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())] if SCH.get("enabled") else [],
-        stats=f"{SCH_DIR}/{sch_other_dataset() if SCH.get('enabled') else ''}/stats.json",
-        code=src("tables", "docmetrics", "stages/schafer"),
+        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())] if SCH["enabled"] else [],
+        stats=f"{SCH_DIR}/{sch_other_dataset() if SCH['enabled'] else ''}/stats.json",
+        code=code("schafer_table_a1"),
     output:
-        **sch_table_outputs("schafer-a2", "schafer_tables", "Table A.2 analog"),
+        **table_outputs("schafer-a2", "schafer_tables", "5. Schäfer 2018", "Table A.2 analog"),
     params:
-        title=f"Table A.2 analog: results on {sch_other_dataset() if SCH.get('enabled') else ''} with the hyperparameters searched on {SCH.get('search_dataset')} (test split).",
-        note=sch_note() if SCH.get("enabled") else "",
+        title=f"Table A.2 analog: results on {sch_other_dataset() if SCH['enabled'] else ''} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
+        note=sch_note() if SCH["enabled"] else "",
     log:
         "logs/paper/schafer_table_a2.log",
 
 
 rule schafer_table_datasets:
     input:
-        stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH.get("datasets", {})],
-        code=src("tables", "stages/schafer"),
+        stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH["datasets"]],
+        code=code("schafer_table_datasets"),
     output:
-        **sch_table_outputs("schafer-datasets", "schafer_datasets", "Table 3.1 analog"),
+        **table_outputs("schafer-datasets", "schafer_datasets", "5. Schäfer 2018", "Table 3.1 analog"),
     params:
         title="Table 3.1 analog: the datasets of the evaluation framework.",
         note=(
             "Balanced subsets of the most frequent labels after cleaning (sentence split, tokenise, lemmatise, "
             "non-alphanumerics stripped, 1-character tokens dropped) and de-duplication by cleaned title; "
             "vocabulary: tokens in more than "
-            f"{SCH.get('vocabulary', {}).get('min_documents')} documents and in fewer than "
-            f"{100 * SCH.get('vocabulary', {}).get('max_fraction', 0.1):g}% of them, counted over the whole "
+            f"{SCH['vocabulary']['min_documents']} documents and in fewer than "
+            f"{100 * SCH['vocabulary']['max_fraction']:g}% of them, counted over the whole "
             "cleaned collection (every label), plus PAD and UNK; other tokens become UNK."
         ),
     log:
@@ -282,14 +345,14 @@ rule schafer_table_datasets:
 
 rule schafer_table_lda:
     input:
-        dataset=f"{SCH_DIR}/{SCH.get('search_dataset')}/dataset.jsonl",
-        code=src("docsets", "tables", "stages/schafer"),
+        dataset=f"{SCH_DIR}/{SCH['search_dataset']}/dataset.jsonl",
+        code=code("schafer_table_lda"),
     output:
-        **sch_table_outputs("schafer-lda", "schafer_lda", "Table 4.1 analog"),
+        **table_outputs("schafer-lda", "schafer_lda", "5. Schäfer 2018", "Table 4.1 analog"),
     params:
-        **SCH.get("lda", {}),
+        **SCH["lda"],
         seed=config["seed"],
-        title=f"Table 4.1 analog: top-5 terms of the LDA topics of {SCH.get('search_dataset')} (training documents).",
+        title=f"Table 4.1 analog: top-5 terms of the LDA topics of {SCH['search_dataset']} (training documents).",
         note=(
             "gensim LdaModel (alpha learned) on the pruned vocabulary, standing in for the thesis' neural "
             "topic model; 'Most common label' = the dataset label most frequent among the documents whose "
@@ -308,15 +371,15 @@ rule schafer_table_lda:
 
 rule schafer_search_figures:
     input:
-        evaluations=[e for m in SCH.get("models", []) for e in sch_evaluations(SCH["search_dataset"], m)],
-        code=src("docplots", "plots", "docmetrics", "stages/schafer"),
+        evaluations=[e for m in SCH["models"] for e in sch_evaluations(SCH["search_dataset"], m)],
+        code=code("schafer_search_figures"),
     output:
         epochs=sch_figure("epochs", "schafer_search", "Fig. 4.1 analog: epochs"),
         curves=sch_figure("curves", "schafer_search", "Fig. 4.2 analog: training curves"),
         parameters=sch_figure("parameters", "schafer_search", "Fig. 4.3 analog: hyperparameters"),
         scores=sch_figure("scores", "schafer_search", "Fig. 4.4 analog: weighted score"),
     params:
-        n_topics=SCH.get("datasets", {}).get(SCH.get("search_dataset"), {}).get("topics"),
+        n_topics=SCH["datasets"][SCH["search_dataset"]]["topics"],
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/schafer_search_figures.log",
@@ -331,14 +394,14 @@ rule schafer_search_figures:
 
 rule schafer_size_figures:
     input:
-        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]] if SCH.get("enabled") else [],
-        code=src("docplots", "plots", "stages/schafer"),
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]] if SCH["enabled"] else [],
+        code=code("schafer_size_figures"),
     output:
         topic=sch_figure("size-topic", "schafer_sizes", "Fig. 4.5 analog: topic accuracy"),
         triplets=sch_figure("size-triplets", "schafer_sizes", "Fig. 4.6 analog: triplet accuracy"),
         ranks_accuracy=sch_figure("size-ranks", "schafer_sizes", "Fig. 4.7 analog: ranks@10"),
     params:
-        word_size=SCH.get("word_size"),
+        word_size=SCH["word_size"],
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/schafer_size_figures.log",
@@ -355,12 +418,12 @@ rule schafer_tsne:
     input:
         vectors=[
             f"{SCH_DIR}/{SCH['search_dataset']}/runs/{m}-{SCH['word_size']}wv-psodv.npz" for m in SCH["models"]
-        ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]] if SCH.get("enabled") else [],
-        code=src("tsne", "docplots", "plots", "stages/schafer"),
+        ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]] if SCH["enabled"] else [],
+        code=code("schafer_tsne"),
     output:
         sch_figure("tsne", "schafer_tsne", "Fig. 4.8 analog: t-SNE maps"),
     params:
-        **SCH.get("tsne", {}),
+        **SCH["tsne"],
         seed=config["seed"],
         dpi=config["figures"]["dpi"],
     log:

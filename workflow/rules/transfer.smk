@@ -7,7 +7,7 @@
 rule clean_transfer_slice:
     input:
         raw=[f"resources/{get_extracted_files()[0]}/{f}" for f in get_transfer_files()],
-        code=src("corpus", "stages/corpus"),
+        code=code("clean_transfer_slice"),
     output:
         corpus=temp("results/transfer/corpus.tsv"),
         stats="results/transfer/corpus.json",
@@ -19,17 +19,17 @@ rule clean_transfer_slice:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/clean_wiki_shard.py"
+        "../scripts/clean_transfer_slice.py"
 
 
 rule train_word2vec_transfer:
     input:
         corpus=get_transfer_corpus(),
-        code=src("corpus", "word2vec", "stages/word2vec"),
+        code=code("train_word2vec_transfer"),
     output:
         "results/word2vec-transfer/vectors.kv",
     params:
-        settings=TRANSFER.get("word2vec", {}),
+        settings=TRANSFER["word2vec"],
         seed=config["seed"],
     threads: w2v_workers()
     log:
@@ -42,7 +42,7 @@ rule train_word2vec_transfer:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/train_word2vec.py"
+        "../scripts/train_word2vec_transfer.py"
 
 
 rule fetch_google_news_vectors:
@@ -51,7 +51,7 @@ rule fetch_google_news_vectors:
     params:
         resource="google-news-vectors",
         files=["word2vec-google-news-300.gz"],
-        mirror=config.get("resources", {}).get("mirror"),
+        mirror=config["resources"]["mirror"],
     log:
         "logs/download/google-news-vectors.log",
     retries: 2
@@ -61,13 +61,13 @@ rule fetch_google_news_vectors:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_resource.py"
+        "../scripts/fetch_google_news_vectors.py"
 
 
 rule convert_google_news_vectors:
     input:
         vectors="resources/google-news-vectors/word2vec-google-news-300.gz",
-        code=src("stages/word2vec"),
+        code=code("convert_google_news_vectors"),
     output:
         "results/word2vec-google/vectors.kv",
     log:
@@ -78,4 +78,4 @@ rule convert_google_news_vectors:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/convert_vectors.py"
+        "../scripts/convert_google_news_vectors.py"

@@ -5,9 +5,9 @@
 
 rule curate_twitter_pairs:
     input:
-        tweets=[f for r in TWITTER.get("sources", []) for f in resource_files(r)],
-        vectors="results/word2vec/vectors.kv",
-        code=src("corpus", "tweets", "pairs", "word2vec", "stages/twitter"),
+        tweets=[f for r in TWITTER["sources"] for f in resource_files(r)],
+        vectors=VECTORS_KV,
+        code=code("curate_twitter_pairs"),
     output:
         couples="results/pairs/{length}/couples.parquet",
         summary="results/pairs/{length}/summary.csv",
@@ -15,10 +15,10 @@ rule curate_twitter_pairs:
         length="twitter|twitter-slot",
     params:
         variant=lambda wc: "slot" if wc.length == "twitter-slot" else "paper",
-        stop_hashtags=TWITTER.get("stop_hashtags"),
-        window_minutes=TWITTER.get("window_minutes"),
-        proportions=TWITTER.get("proportions"),
-        max_couples=TWITTER.get("max_couples"),
+        stop_hashtags=TWITTER["stop_hashtags"],
+        window_minutes=TWITTER["window_minutes"],
+        proportions=TWITTER["proportions"],
+        max_couples=TWITTER["max_couples"],
         seed=config["seed"],
     log:
         "logs/pairs/curate_twitter_pairs/{length}.log",

@@ -3,10 +3,10 @@
 
 rule train_word2vec:
     input:
-        corpus=expand("results/corpus/clean/{shard}.tsv", shard=SHARDS),
-        code=src("corpus", "word2vec", "stages/word2vec"),
+        corpus=expand(CORPUS_SHARD, shard=SHARDS),
+        code=code("train_word2vec"),
     output:
-        "results/word2vec/vectors.kv",
+        VECTORS_KV,
     params:
         settings={k: v for k, v in config["word2vec"].items() if k != "workers"},
         seed=config["seed"],
@@ -26,10 +26,10 @@ rule train_word2vec:
 
 rule evaluate_word2vec:
     input:
-        vectors="results/word2vec/vectors.kv",
+        vectors=VECTORS_KV,
         analogies="resources/package/questions-words",
         wordsim="resources/package/wordsim353",
-        code=src("word2vec", "stages/word2vec"),
+        code=code("evaluate_word2vec"),
     output:
         report(
             "results/word2vec/quality.csv",
@@ -49,8 +49,8 @@ rule evaluate_word2vec:
 
 rule count_docfreq:
     input:
-        corpus="results/corpus/clean/{shard}.tsv",
-        code=src("corpus", "docfreq", "stages/docfreq"),
+        corpus=CORPUS_SHARD,
+        code=code("count_docfreq"),
     output:
         temp("results/docfreq/shards/{shard}.tsv"),
     log:
@@ -67,9 +67,9 @@ rule count_docfreq:
 rule merge_docfreq:
     input:
         shards=expand("results/docfreq/shards/{shard}.tsv", shard=SHARDS),
-        code=src("corpus", "docfreq", "stages/docfreq"),
+        code=code("merge_docfreq"),
     output:
-        "results/docfreq/docfreq.tsv",
+        DOCFREQ,
     log:
         "logs/docfreq/merge_docfreq.log",
     resources:

@@ -1,5 +1,5 @@
+from textsim.gem.figures.ngrams import plot_ngrams
 from textsim.io import setup_logging
-from textsim.stages.gem import plot_ngrams
 
 setup_logging(snakemake.log[0])
 plot_ngrams(

@@ -1,5 +1,5 @@
+from textsim.deboom.figures.weights import plot_learned_weights
 from textsim.io import setup_logging
-from textsim.stages.figures import plot_learned_weights
 
 setup_logging(snakemake.log[0])
 plot_learned_weights(

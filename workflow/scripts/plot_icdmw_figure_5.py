@@ -1,5 +1,5 @@
+from textsim.deboom.figures.normalised import plot_mean_vs_learned
 from textsim.io import setup_logging
-from textsim.stages.figures import plot_mean_vs_learned
 
 setup_logging(snakemake.log[0])
 plot_mean_vs_learned(

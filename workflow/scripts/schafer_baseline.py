@@ -1,7 +1,7 @@
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.stages.baselines import baseline_run
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
 i, o = snakemake.input, snakemake.output
-s.baseline_run(i.dataset, i.vectors, i.docfreq, i.reference, o.record, o.vectors, **p)
+baseline_run(i.dataset, i.vectors, i.docfreq, i.reference, o.record, o.vectors, **p)

@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.stages.data import prepare
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
-s.prepare(snakemake.input.source, snakemake.output.dataset, snakemake.output.stats, **p)
+prepare(snakemake.input.source, snakemake.output.dataset, snakemake.output.stats, **p)

@@ -1,9 +1,9 @@
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.stages.data import reference
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
-s.reference(
+reference(
     snakemake.input.dataset,
     snakemake.input.vectors,
     {"valid": snakemake.output.valid, "test": snakemake.output.test},

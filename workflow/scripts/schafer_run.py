@@ -1,7 +1,7 @@
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.stages.runs import final_run
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
 i, o = snakemake.input, snakemake.output
-s.final_run(i.best, i.dataset, i.words, i.reference, o.record, o.vectors, **p)
+final_run(i.best, i.dataset, i.words, i.reference, o.record, o.vectors, **p)

@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.figures.search import search_figures
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
@@ -13,4 +13,4 @@ def stem(path):
 
 o = snakemake.output
 stems = {k: stem(o[k][0]) for k in ("epochs", "curves", "parameters", "scores")}
-s.search_figures(snakemake.input.evaluations, stems, **p)
+search_figures(snakemake.input.evaluations, stems, **p)

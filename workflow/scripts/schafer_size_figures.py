@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.figures.sizes import size_figures
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
@@ -13,4 +13,4 @@ def stem(path):
 
 o = snakemake.output
 stems = {k: stem(o[k][0]) for k in ("topic", "triplets", "ranks_accuracy")}
-s.size_figures(snakemake.input.runs, stems, **p)
+size_figures(snakemake.input.runs, stems, **p)

@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.stages.swarm import swarm_step
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
-s.swarm_step(snakemake.input.state, snakemake.input.evaluations, snakemake.output[0], **p)
+swarm_step(snakemake.input.state, snakemake.input.evaluations, snakemake.output[0], **p)

@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.tables.datasets import statistics_table
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
@@ -11,4 +11,4 @@ def stem(path):
     return str(Path(path).with_suffix(""))
 
 
-s.statistics_table(snakemake.input.stats, stem(snakemake.output.csv), **p)
+statistics_table(snakemake.input.stats, stem(snakemake.output.csv), **p)

@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.tables.lda import lda_table
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
@@ -11,4 +11,4 @@ def stem(path):
     return str(Path(path).with_suffix(""))
 
 
-s.lda_table(snakemake.input.dataset, stem(snakemake.output.csv), **p)
+lda_table(snakemake.input.dataset, stem(snakemake.output.csv), **p)

@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.stages import schafer as s
+from textsim.schafer.figures.tsne import tsne_figure
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
@@ -11,4 +11,4 @@ def stem(path):
     return str(Path(path).with_suffix(""))
 
 
-s.tsne_figure(snakemake.input.vectors, stem(snakemake.output[0]), **p)
+tsne_figure(snakemake.input.vectors, stem(snakemake.output[0]), **p)

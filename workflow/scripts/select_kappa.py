@@ -1,5 +1,5 @@
+from textsim.deboom.stages.learned import select_kappa
 from textsim.io import setup_logging
-from textsim.stages.learned import select_kappa
 
 setup_logging(snakemake.log[0])
 select_kappa(

@@ -1,5 +1,5 @@
+from textsim.gem.tables.paragraphs import table_paragraphs
 from textsim.io import setup_logging
-from textsim.stages.gem import table_paragraphs
 
 setup_logging(snakemake.log[0])
 table_paragraphs(

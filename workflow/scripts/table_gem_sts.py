@@ -1,5 +1,5 @@
+from textsim.gem.tables.sts import table_sts
 from textsim.io import setup_logging
-from textsim.stages.gem import table_sts
 
 setup_logging(snakemake.log[0])
 table_sts(

@@ -1,5 +1,5 @@
+from textsim.deboom.tables.icdmw_2 import table_icdmw_2
 from textsim.io import setup_logging
-from textsim.stages.tables import table_icdmw_2
 
 setup_logging(snakemake.log[0])
 table_icdmw_2(

@@ -19,6 +19,7 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.weighting import weighted_vectors
 from textsim.io import atomic_path
 from textsim.vectors.base import Estimator
@@ -55,7 +56,7 @@ class WeightedEmbedding(Estimator):
         embeddings: WordEmbeddings | None = None,
         n_max: int = 20,
         procedure: str = "median",
-        kappa: float = 160.0,
+        kappa: float = PAPER_KAPPA,
         random_state: int = 0,
         deterministic: bool = True,
     ) -> None:

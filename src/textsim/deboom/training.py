@@ -21,6 +21,8 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from textsim.deboom.published import PAPER_KAPPA
+
 os.environ.setdefault("KERAS_BACKEND", "tensorflow")
 os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
 
@@ -45,7 +47,7 @@ class TrainConfig:
 
     loss: LossKind = "median"
     squared: bool = False  # distance in the loss: Euclidean (PRL) or squared (ICDMW, PRL code)
-    kappa: float = 160.0
+    kappa: float = PAPER_KAPPA
     l2: float = 0.001
     lr: float = 0.01
     low_lr: float = 0.001

@@ -7,6 +7,7 @@ from typing import Any
 
 import pandas as pd
 
+from textsim.deboom.published import PAPER_KAPPA
 from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
@@ -169,7 +170,7 @@ def select_kappa(
 def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "median") -> float:
     """The configured κ, or the one chosen by the search when ``kappa == "auto"``.
 
-    Only the median-based loss uses κ; other procedures get the paper's 160
+    Only the median-based loss uses κ; other procedures get the paper's value
     (stored in their weight file as the estimator parameter, but unused).
     """
     import json
@@ -178,7 +179,7 @@ def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "me
     if kappa != "auto":
         return float(kappa)
     if procedure != "median":
-        return 160.0
+        return PAPER_KAPPA
     if search is None:
         raise ValueError("weights.kappa is auto but no kappa search result was given")
     return float(json.loads(Path(search).read_text())["kappa"])

@@ -1,5 +1,5 @@
+from textsim.deboom.figures.histograms import plot_similarity_histogram
 from textsim.io import setup_logging
-from textsim.stages.figures import plot_similarity_histogram
 
 setup_logging(snakemake.log[0])
 plot_similarity_histogram(

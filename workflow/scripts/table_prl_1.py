@@ -1,5 +1,5 @@
+from textsim.deboom.tables.comparison import comparison_table
 from textsim.io import setup_logging
-from textsim.stages.tables import comparison_table
 
 setup_logging(snakemake.log[0])
 comparison_table(

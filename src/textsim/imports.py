@@ -1,0 +1,100 @@
+"""The modules of a package that a script imports, transitively: the workflow's code inputs.
+
+A rule's code inputs are the files of every ``textsim`` module its script imports,
+directly or through other ``textsim`` modules, so that editing a module reruns
+exactly the rules that use it. Imports are read from the source (``ast``), at any
+depth (function-level imports count, since they run when the function is called);
+imports under ``if TYPE_CHECKING:`` do not run and are skipped. Importing
+``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py`` too, so those are included.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+__all__ = ["module_closure", "module_imports"]
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imported_names(tree: ast.AST, package: str) -> list[str]:
+    """Dotted names imported anywhere in ``tree`` (``from a import b`` gives ``a`` and
+    ``a.b``, since ``b`` may be a submodule); relative imports resolved in ``package``."""
+    names: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for stmt in node.orelse:
+                visit(stmt)
+            return
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parent = ".".join(parts[: len(parts) - node.level + 1])
+                base = f"{parent}.{base}" if base else parent
+            names.append(base)
+            names.extend(f"{base}.{alias.name}" for alias in node.names if alias.name != "*")
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(tree)
+    return names
+
+
+def _module_file(name: str, root: Path) -> Path | None:
+    """The file of dotted module ``name`` below ``root`` (the folder holding the
+    top-level package), or None if it is not a module there."""
+    base = root.joinpath(*name.split("."))
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+def _with_parents(name: str, root: Path) -> list[Path]:
+    """The module's file and the ``__init__.py`` of every package above it."""
+    parts = name.split(".")
+    files = [_module_file(".".join(parts[:i]), root) for i in range(1, len(parts) + 1)]
+    return [f for f in files if f is not None]
+
+
+@cache
+def module_imports(path: Path, package: str, root: Path) -> frozenset[Path]:
+    """Files of the ``package`` modules that the file ``path`` imports directly."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    # the package a relative import starts from (scripts outside root have none)
+    here = ".".join(path.parent.relative_to(root).parts) if root in path.parents else ""
+    out: set[Path] = set()
+    for name in _imported_names(tree, here):
+        if name == package or name.startswith(package + "."):
+            out.update(_with_parents(name, root))
+    return frozenset(out)
+
+
+def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
+    """Every file of the package at ``package_dir`` (e.g. ``src/textsim``) that
+    ``script`` imports, transitively, sorted."""
+    pkg = Path(package_dir).resolve()
+    root, package = pkg.parent, pkg.name
+    seen: set[Path] = set()
+    todo = [Path(script).resolve()]
+    first = True
+    while todo:
+        path = todo.pop()
+        deps = module_imports(path, package, root)
+        if not first:
+            seen.add(path)
+        first = False
+        todo.extend(d for d in deps if d not in seen)
+        seen.update(deps)
+    return sorted(seen)

@@ -1,0 +1,140 @@
+"""Code inputs: every rule's are the textsim modules its script imports, transitively,
+derived by one helper (textsim.imports via code() in workflow/rules/common.smk)."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from textsim.imports import module_closure
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "textsim"
+
+#: rules that run another rule's script: the download loop's rules share one script
+#: (fetch_files.py), a rule made by `use rule X as Y` runs X's script
+SHARED_SCRIPTS = {"schafer_table_a2": "schafer_table_a1"}
+
+
+def load_rules(
+    configfile: Path, workdir: Path, snakefile: Path = ROOT / "Snakefile"
+) -> dict[str, Any]:
+    """The parsed workflow's rules by name (Snakemake's API, no job runs)."""
+    from snakemake.api import SnakemakeApi
+    from snakemake.settings.enums import Quietness
+    from snakemake.settings.types import ConfigSettings, OutputSettings, ResourceSettings
+
+    with SnakemakeApi(OutputSettings(quiet={Quietness.ALL})) as api:
+        wapi = api.workflow(
+            resource_settings=ResourceSettings(cores=1),
+            config_settings=ConfigSettings(configfiles=[configfile]),
+            snakefile=snakefile,
+            workdir=workdir,
+        )
+        return {r.name: r for r in wapi._workflow.rules}
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    return load_rules(ROOT / "config.yaml", tmp_path_factory.mktemp("parse"))
+
+
+def test_every_script_is_named_as_its_rule(rules: dict[str, Any]) -> None:
+    for name, rule in rules.items():
+        if rule.script is None:
+            continue
+        script = Path(rule.script).stem
+        if name.startswith("fetch_") and script == "fetch_files":
+            continue
+        assert script == SHARED_SCRIPTS.get(name, name), (name, rule.script)
+
+
+def test_code_inputs_equal_the_import_closure(rules: dict[str, Any]) -> None:
+    checked = 0
+    for name, rule in rules.items():
+        if rule.script is None:
+            continue
+        code = sorted(Path(p).resolve() for p in rule.input.get("code", []))
+        if name.startswith("fetch_"):
+            # downloads are verified by checksum; editing the fetcher does not re-download
+            assert code == [], name
+            continue
+        script = ROOT / "workflow" / "scripts" / Path(rule.script).name
+        closure = module_closure(script, SRC)
+        assert code == closure, name
+        assert SRC / "io.py" in code  # every script logs through textsim.io
+        checked += 1
+    assert checked > 40
+
+
+def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any]) -> None:
+    """A table's or figure's module is in the code of that artifact's rules only."""
+
+    def users(module: str) -> set[str]:
+        path = str(SRC / module)
+        return {n for n, r in rules.items() if path in [str(p) for p in r.input.get("code", [])]}
+
+    assert users("schafer/tables/lda.py") == {"schafer_table_lda"}
+    assert users("schafer/tables/results.py") == {"schafer_table_a1", "schafer_table_a2"}
+    assert users("schafer/figures/tsne.py") == {"schafer_tsne"}
+    assert users("deboom/tables/icdmw_2.py") == {"table_icdmw_2"}
+    assert users("gem/tables/sts.py") == {"table_gem_sts"}
+    assert "schafer_swarm_evaluate" not in users("schafer/baselines.py")
+    assert users("gem/gem.py") >= {"sts_scores", "schafer_baseline"}
+    assert not users("gem/gem.py") & {"schafer_swarm_evaluate", "schafer_run"}
+
+
+def _package(tmp_path: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return tmp_path / "pkg"
+
+
+def test_closure_follows_every_kind_of_import(tmp_path: Path) -> None:
+    pkg = _package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.sub import b\n",
+            "pkg/sub/__init__.py": "",
+            "pkg/sub/b.py": "from . import c\nfrom .d import thing\n",
+            "pkg/sub/c.py": "def f():\n    import pkg.lazy\n",
+            "pkg/sub/d.py": "thing = 1\n",
+            "pkg/lazy.py": "import os\n",
+            "pkg/typing_only.py": "",
+            "pkg/unused.py": "",
+            "script.py": (
+                "from typing import TYPE_CHECKING\nimport numpy\nfrom pkg.a import x\n"
+                "if TYPE_CHECKING:\n    from pkg import typing_only\n"
+            ),
+        },
+    )
+    got = {p.relative_to(tmp_path).as_posix() for p in module_closure(tmp_path / "script.py", pkg)}
+    assert got == {
+        "pkg/__init__.py",
+        "pkg/a.py",
+        "pkg/sub/__init__.py",
+        "pkg/sub/b.py",
+        "pkg/sub/c.py",
+        "pkg/sub/d.py",
+        "pkg/lazy.py",
+    }
+
+
+def test_closure_survives_import_cycles(tmp_path: Path) -> None:
+    pkg = _package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg import b\n",
+            "pkg/b.py": "from pkg import a\n",
+            "script.py": "import pkg.a\n",
+        },
+    )
+    got = {p.name for p in module_closure(tmp_path / "script.py", pkg)}
+    assert got == {"__init__.py", "a.py", "b.py"}

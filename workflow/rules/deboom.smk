@@ -1,0 +1,185 @@
+# De Boom et al. (ICDMW 2015, PRL 2016): helpers of the pairs, scoring, twitter,
+# transfer, learned-weights and paper rules (no rules here).
+from textsim.deboom.published import ICDMW_TABLE_I_LENGTHS
+from textsim.deboom.scoring import METHODS
+from textsim.vectors.word2vec import PAPER_WORD2VEC
+
+LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
+VECTORS = list(config["evaluation"]["vectors"])
+TABLE_I_LENGTHS = [x for x in ICDMW_TABLE_I_LENGTHS if x in LENGTHS]
+BASELINE_METHODS = list(METHODS)
+WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]
+PROCEDURES = list(config["weights"]["procedures"])
+TRANSFER_ON = TRANSFER["source"] != "none" and "var" in WEIGHT_LENGTHS
+KAPPA = config["weights"]["kappa"]
+KAPPA_SEARCH = config["weights"]["kappa_search"]
+COUPLES = "results/pairs/{length}/couples.parquet"
+
+
+wildcard_constraints:
+    length=r"\d+|var|transfer|twitter|twitter-slot",
+    vectors=r"unit|raw",
+
+
+# A couple set ("length" wildcard): 10/20/30/var Wikipedia couples, the Twitter sets,
+# or "transfer" = the variable-length couples embedded with another word2vec model.
+def couples_for(wildcards):
+    length = "var" if wildcards.length == "transfer" else wildcards.length
+    return f"results/pairs/{length}/couples.parquet"
+
+
+TRANSFER_VECTORS = (
+    "results/word2vec-google/vectors.kv"
+    if TRANSFER["source"] == "google-news"
+    else "results/word2vec-transfer/vectors.kv"
+)
+
+
+def vectors_for(wildcards):
+    return TRANSFER_VECTORS if wildcards.length == "transfer" else VECTORS_KV
+
+
+def weights_for(wildcards):
+    length = "var" if wildcards.length == "transfer" else wildcards.length
+    return f"results/weights/{length}/{wildcards.procedure}.json"
+
+
+def n_max_for(length):
+    if length.isdigit():
+        return int(length)
+    if length.startswith("twitter"):
+        return TWITTER["n_max"]
+    return config["weights"]["n_max_variable"]
+
+
+def get_transfer_corpus():
+    if TRANSFER["source"] == "slice":
+        return ["results/transfer/corpus.tsv"]
+    return expand(CORPUS_SHARD, shard=SHARDS)
+
+
+def kappa_input(wildcards):
+    """The kappa search result, when kappa is auto and the procedure uses it."""
+    return ["results/weights/kappa.json"] if KAPPA == "auto" and wildcards.procedure == "median" else []
+
+
+def metrics_params():
+    js = config["evaluation"]["js"]
+    return {
+        "n_thresholds": config["evaluation"]["n_thresholds"],
+        "js_bins": js["bins"],
+        "js_low": js["low"],
+        "js_high": js["high"],
+        "js_pseudocount": js["pseudocount"],
+        "js_robust_bins": js["robust_bins"],
+    }
+
+
+def learned_runs():
+    """(couple set, procedure) pairs to train: ICDMW importance factors only for fixed lengths."""
+    sets = WEIGHT_LENGTHS + TWITTER_SETS
+    return [(L, p) for L in sets for p in PROCEDURES if not (p == "icdmw" and not L.isdigit())]
+
+
+def scored_runs():
+    """(couple set, procedure) pairs to evaluate: the trained ones plus the transfer block."""
+    runs = learned_runs()
+    if TRANSFER_ON:
+        runs += [("transfer", p) for L, p in learned_runs() if L == "var"]
+    return runs
+
+
+def learned_metrics(length, procedures=None):
+    return [
+        f"results/learned/{L}/{p}.csv"
+        for L, p in scored_runs()
+        if L == length and (procedures is None or p in procedures)
+    ]
+
+
+def prl_table_1_blocks():
+    return WEIGHT_LENGTHS + (["transfer"] if TRANSFER_ON else [])
+
+
+def table_note():
+    js = config["evaluation"]["js"]
+    mode = "deterministic (one word2vec thread)" if config["deterministic"] else "multi-threaded word2vec (not bit-reproducible)"
+    return (
+        f"Ours: {corpus_description()}, {config['word2vec']['vector_size']}-d skip-gram, seed {config['seed']}, {mode}; "
+        f"idf variant '{config['docfreq']['idf_variant']}'; n_test couples per row in the CSV. "
+        "Paper: full March 2015 Wikipedia, about 1.5M test couples. "
+        f"JS uses the paper's estimator ({js['bins']} bins on [{js['low']}, {js['high']}], +{js['pseudocount']} per bin), "
+        "which shrinks with fewer couples; 'JS robust' "
+        f"({js['robust_bins']} bins over the observed range, no smoothing) is comparable across sample sizes. "
+        "Split error: threshold chosen on validation, error on test."
+    )
+
+
+def transfer_note():
+    if not TRANSFER_ON:
+        return ""
+    src_ = TRANSFER["source"]
+    if src_ == "google-news":
+        other = "the Google News 300-d vectors (as in the paper)"
+    else:
+        w = {**PAPER_WORD2VEC, **TRANSFER["word2vec"]}  # what train_word2vec_transfer uses
+        algo = "skip-gram" if w["sg"] else "CBOW"
+        where = (
+            f"{TRANSFER['slice_files']} other WikiExtractor files"
+            if src_ == "slice"
+            else "our own corpus"
+        )
+        other = f"{w['vector_size']}-d {algo} word2vec trained on {where} (offline stand-in for Google News)"
+    return (
+        f" Transfer block: the variable-length weights applied unchanged to {other}; "
+        "document frequencies from our Wikipedia corpus, missing words df = 1."
+    )
+
+
+def twitter_note():
+    sources = ", ".join(TWITTER["sources"])
+    return (
+        f"Ours: tweets of {sources} (the paper: 341,949 tweets of 100 news agencies, August 2015); "
+        f"word2vec and document frequencies from {corpus_description()}, as in the paper; "
+        f"{TWITTER['n_max']} learned weights. 'Twitter': related tweets at most "
+        f"{TWITTER['window_minutes']} minutes apart, non-related at any time (the paper's rules); "
+        "'same-slot non-pairs': both in the same aligned time slot (the authors' code). "
+        "The paper reports one Twitter block; its values are shown beside both. "
+        "Split error: threshold on validation, error on test; n_test per row in the CSV."
+    )
+
+
+def deboom_targets():
+    targets = [
+        "results/word2vec/quality.csv",
+        "results/corpus/statistics.csv",
+        *expand("results/pairs/{length}/summary.csv", length=LENGTHS),
+        *expand("results/metrics/{length}/{vectors}.csv", length=LENGTHS, vectors=VECTORS),
+    ]
+    if TABLE_I_LENGTHS:
+        targets += table_files("icdmw-table-1")
+    if "20" in LENGTHS:
+        targets += table_files("icdmw-table-2")
+    if config["figures"]["length"] in LENGTHS:
+        targets += figure_files("icdmw-figure-1") + figure_files("icdmw-figure-2")
+    runs = learned_runs()
+    targets += [f"results/learned/{L}/{p}.csv" for L, p in scored_runs()]
+    targets += expand("results/pairs/{length}/summary.csv", length=TWITTER_SETS)
+    targets += expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS)
+    if TRANSFER_ON:
+        targets += expand("results/metrics/transfer/{vectors}.csv", vectors=VECTORS)
+    if KAPPA == "auto" and any(p == "median" for _, p in runs):
+        targets += ["results/weights/kappa.json"]
+    if TWITTER_SETS and all((L, p) in runs for L in TWITTER_SETS for p in ("contrastive", "median")):
+        targets += table_files("prl-table-2")
+    if "twitter" in TWITTER_SETS:
+        targets += figure_files("prl-figure-2")
+    if ("20", "icdmw") in runs:
+        targets += table_files("icdmw-table-3")
+        targets += figure_files("icdmw-figure-4") + figure_files("icdmw-figure-5")
+    if ("20", "contrastive") in runs and ("20", "median") in runs:
+        targets += table_files("prl-table-1")
+        targets += figure_files("prl-figure-3")
+    return targets
+
+

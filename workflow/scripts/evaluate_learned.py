@@ -1,0 +1,10 @@
+from textsim.deboom.stages.scoring import evaluate_baselines
+from textsim.io import setup_logging
+
+setup_logging(snakemake.log[0])
+evaluate_baselines(
+    snakemake.input.scores,
+    snakemake.output[0],
+    methods=snakemake.params.methods,
+    metric_params=snakemake.params.metric_params,
+)
