@@ -26,7 +26,9 @@ report: "workflow/report/workflow.rst"
 
 
 include: "workflow/rules/common.smk"
-include: "workflow/rules/deboom.smk"
+include: "workflow/rules/deboom_common.smk"
+include: "workflow/rules/gem_common.smk"
+include: "workflow/rules/schafer_common.smk"
 include: "workflow/rules/download.smk"
 include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"

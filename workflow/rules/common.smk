@@ -1,5 +1,6 @@
 # Helpers shared by every paper's rules (no rules here). Each paper's own helpers
-# live in its .smk (deboom.smk, gem.smk, schafer.smk). Defaults of config keys are
+# live in its own <paper>_common.smk (deboom_common.smk, gem_common.smk,
+# schafer_common.smk; Snakemake's linter keeps functions and rules in separate files). Defaults of config keys are
 # in workflow/schemas/config.schema.yaml only: validate() in the Snakefile fills them,
 # so the rules read config[...] directly.
 from pathlib import Path

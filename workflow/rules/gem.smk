@@ -3,63 +3,6 @@
 # paragraph embeddings on OHSUMED. Timed rules take both threads, so their
 # sentences/s are not measured beside another job.
 
-STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
-OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
-
-
-def sts_learned():
-    """Learned weight files applied to STS sentences: name -> path (only trained ones)."""
-    runs = learned_runs()
-    out = {}
-    for key in STS["learned"]:
-        length, procedure = key.split("/")
-        if (length, procedure) not in runs:
-            raise ValueError(
-                f"config key sts.learned: {key} is not trained (weights.lengths x weights.procedures)"
-            )
-        out[f"learned, {procedure} ({length})"] = f"results/weights/{length}/{procedure}.json"
-    return out
-
-
-def gem_targets():
-    targets = []
-    if STS["enabled"]:
-        targets += table_files("gem-sts")
-        if STS["ngrams"]:
-            targets += figure_files("gem-ngrams-performance") + figure_files("gem-ngrams-speed")
-    if PARAGRAPHS["enabled"]:
-        targets += table_files("gem-paragraphs")
-    return targets
-
-
-def sts_note():
-    return (
-        f"Ours: {config['word2vec']['vector_size']}-d skip-gram word2vec trained on {corpus_description()}; "
-        "raw (not normalised) word vectors for mean, SIF, uSIF and GEM; word probabilities from the "
-        "word2vec vocabulary counts; sentences lowercased, numbers as 0, punctuation removed, "
-        "out-of-vocabulary words dropped; cosine similarity; r = Pearson, ρ = Spearman, x 100. "
-        "Fit 'evaluated split' = the original scripts' transductive mode (components from the "
-        "sentences being scored); 'train split' = components fitted once on STS train and stored. "
-        "sentences/s: embedding dev + test from cleaned text, fit on train excluded, measured in this "
-        "workflow run (2 threads). The published numbers use other, much larger word vectors "
-        "(LexVec, GloVe: billions of tokens); they are shown for orientation, not as a like-for-like comparison."
-    )
-
-
-def paragraph_note():
-    n = PARAGRAPHS["max_documents"]
-    subset = f"the {n} lowest ids of each split of " if n else ""
-    return (
-        f"Ours: {subset}OHSUMED single-label abstracts (23 MeSH disease categories; train/test as "
-        "distributed), title + abstract as the paragraph, one sentence per line; "
-        f"word vectors as in the STS table. Multinomial logistic regression on standardised vectors, "
-        "C chosen on a held-out fifth of the training documents from "
-        f"{PARAGRAPHS['c_grid']}, then refitted on all of them; components (GEM directions, "
-        "SIF/uSIF) fitted on the training documents only. documents/s: embedding all documents, fits "
-        "included. The slides' column is IMDb sentiment accuracy (2,000 training reviews), "
-        "another task, shown for the ranking of the three techniques only."
-    )
-
 
 rule sts_scores:
     input:
