@@ -208,7 +208,7 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
 
 
 def test_kappa_grid_search_records_every_fold_and_picks_the_lowest_mean_error() -> None:
-    from textsim.deboom.model import select_kappa
+    from textsim.deboom.kappa import select_kappa
     from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(3)

@@ -257,7 +257,7 @@ def test_editing_a_library_module_reruns_its_users_and_downstream_only(
     planned = _edit_and_plan(tiny_project, module)
     forced = planned_jobs(smk_in(tiny_project, "-n", "--quiet", "rules", "-R", *direct))
     assert planned == forced, (planned, forced)
-    assert not {"train_word2vec", "curate_pairs", "train_weights"} & planned
+    assert not {"train_word2vec", "curate_pairs", "count_docfreq"} & planned
 
 
 @pytest.mark.workflow

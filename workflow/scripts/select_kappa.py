@@ -1,4 +1,4 @@
-from textsim.deboom.stages.learned import select_kappa
+from textsim.deboom.stages.kappa import select_kappa
 from textsim.io import setup_logging
 
 setup_logging(snakemake.log[0])

@@ -1,4 +1,4 @@
-from textsim.deboom.stages.learned import read_kappa, train_learned_weights
+from textsim.deboom.stages.training import read_kappa, train_learned_weights
 from textsim.io import setup_logging
 
 setup_logging(snakemake.log[0])

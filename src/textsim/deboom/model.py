@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Self
@@ -26,7 +25,7 @@ from textsim.vectors.base import Estimator
 from textsim.vectors.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
-__all__ = ["WeightedEmbedding", "embed_file", "load_any_vectors", "select_kappa"]
+__all__ = ["WeightedEmbedding", "embed_file", "load_any_vectors"]
 
 FORMAT = "textsim-weights/1"
 
@@ -233,61 +232,3 @@ def embed_file(
     with atomic_path(output) as tmp, open(tmp, "wb") as out:
         np.save(out, vectors_out.astype(np.float32))
     return {"texts": len(lines), "empty": int(np.sum(batch.lengths == 0)), "dim": emb.dim}
-
-
-def select_kappa(
-    embeddings: WordEmbeddings,
-    texts: tuple[Texts, Texts],
-    related: npt.ArrayLike,
-    *,
-    n_max: int,
-    grid: Sequence[float],
-    folds: int = 5,
-    seed: int = 0,
-    deterministic: bool = True,
-) -> tuple[float, list[dict[str, float]]]:
-    """κ of the median-based loss by k-fold cross-validated grid search (PRL §5.2).
-
-    For each κ and fold, weights are trained on the other folds and scored by
-    the optimal split error on the held-out fold (similarity 1 − Euclidean
-    distance; the threshold that separates best). The chosen κ has the lowest
-    mean error (ties: the smaller κ). Returns (κ, one record per κ and fold).
-    """
-    from textsim.deboom.metrics import best_threshold
-    from textsim.distances import paired_similarity
-
-    y = np.asarray(related, dtype=bool)
-    a_all, b_all = (embeddings.encode(list(t)) for t in texts)
-    if len(y) != len(a_all) or len(y) != len(b_all):
-        raise ValueError("texts and labels differ in length")
-    if len(y) < folds * 2:
-        raise ValueError(f"{len(y)} couples are too few for {folds}-fold cross-validation")
-    rng = np.random.default_rng([seed, 160])
-    fold = np.empty(len(y), dtype=np.int64)
-    fold[rng.permutation(len(y))] = np.arange(len(y)) % folds
-    from tqdm import tqdm
-
-    records: list[dict[str, float]] = []
-    runs = [(kappa, k) for kappa in grid for k in range(folds)]
-    for kappa, k in tqdm(runs, desc="kappa search", unit="training", mininterval=10):
-        train, held = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
-        model = WeightedEmbedding(
-            embeddings,
-            n_max=n_max,
-            procedure="median",
-            kappa=float(kappa),
-            random_state=seed + k,
-            deterministic=deterministic,
-        )
-        model.fit((a_all.take(train), b_all.take(train)), y[train])
-        sim = paired_similarity(
-            model.transform(a_all.take(held)), model.transform(b_all.take(held)), "euclidean"
-        )
-        span = float(sim.max() - sim.min()) or 1.0
-        _, error = best_threshold((sim - sim.min()) / span, y[held])
-        records.append(
-            {"kappa": float(kappa), "fold": k, "error": error, "epochs": len(model.history_)}
-        )
-    errors = {kp: np.mean([r["error"] for r in records if r["kappa"] == kp]) for kp in grid}
-    best = min(grid, key=lambda kp: (errors[kp], kp))
-    return float(best), records

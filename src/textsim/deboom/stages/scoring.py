@@ -9,6 +9,7 @@ from typing import Any
 import pandas as pd
 
 from textsim.io import PathLike, atomic_path
+from textsim.vectors.words import WordEmbeddings
 
 log = logging.getLogger(__name__)
 
@@ -52,3 +53,38 @@ def evaluate_baselines(
     frame = evaluate_scores(pd.read_parquet(scores), methods, **metric_params)
     with atomic_path(output) as tmp:
         frame.to_csv(tmp, index=False, float_format="%.6g")
+
+
+def score_learned(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    weights: PathLike,
+    output: PathLike,
+    *,
+    name: str,
+    normalize: bool,
+) -> None:
+    """Similarity (1 − Euclidean distance) of validation and test couples under learned weights."""
+    from textsim.deboom.model import WeightedEmbedding
+    from textsim.distances import paired_similarity
+
+    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    model = WeightedEmbedding.load(weights, emb)
+    from textsim.deboom.pairs import read_couples
+
+    frame = read_couples(couples)
+    sel = frame[frame["split"].isin(["validation", "test"])].reset_index(drop=True)
+    a, b = emb.encode(sel["text1"]), emb.encode(sel["text2"])
+    sim = paired_similarity(model.transform(a), model.transform(b), "euclidean")
+    out = pd.DataFrame(
+        {
+            "split": sel["split"].astype(str),
+            "related": sel["related"],
+            "words1": a.lengths,
+            "words2": b.lengths,
+            name: sim,
+        }
+    )
+    with atomic_path(output) as tmp:
+        out.to_parquet(tmp, index=False)

@@ -1,0 +1,75 @@
+"""Workflow glue of the learned-weights training: rule train_weights."""
+
+from __future__ import annotations
+
+import logging
+
+from textsim.deboom.published import PAPER_KAPPA
+from textsim.io import PathLike
+from textsim.vectors.words import WordEmbeddings
+
+log = logging.getLogger(__name__)
+
+
+def train_learned_weights(
+    couples: PathLike,
+    vectors: PathLike,
+    docfreq: PathLike,
+    output: PathLike,
+    *,
+    length: str,
+    procedure: str,
+    n_max: int,
+    kappa: float,
+    seed: int,
+    deterministic: bool,
+    normalize: bool,
+) -> None:
+    """Train idf-rank weights on the train split of one couple set."""
+    from textsim.deboom.model import WeightedEmbedding
+
+    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    from textsim.deboom.pairs import read_couples
+
+    frame = read_couples(couples)
+    train = frame[frame["split"] == "train"]
+    model = WeightedEmbedding(
+        emb,
+        n_max=n_max,
+        procedure=procedure,
+        kappa=kappa,
+        random_state=seed,
+        deterministic=deterministic,
+    )
+    model.fit((train["text1"], train["text2"]), train["related"].to_numpy())
+    log.info(
+        "trained %s weights (%d epochs): %s",
+        procedure,
+        len(model.history_),
+        model.weights_.round(3),
+    )
+    model.save(
+        output,
+        length=length,
+        normalized_vectors=normalize,
+        n_train=len(train),
+        deterministic=deterministic,
+    )
+
+
+def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "median") -> float:
+    """The configured κ, or the one chosen by the search when ``kappa == "auto"``.
+
+    Only the median-based loss uses κ; other procedures get the paper's value
+    (stored in their weight file as the estimator parameter, but unused).
+    """
+    import json
+    from pathlib import Path
+
+    if kappa != "auto":
+        return float(kappa)
+    if procedure != "median":
+        return PAPER_KAPPA
+    if search is None:
+        raise ValueError("weights.kappa is auto but no kappa search result was given")
+    return float(json.loads(Path(search).read_text())["kappa"])
