@@ -220,14 +220,14 @@ rule schafer_baseline:
 
 rule schafer_table_a1:
     input:
-        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"])] if SCH["enabled"] else [],
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"])],
         stats=f"{SCH_DIR}/{SCH['search_dataset']}/stats.json",
         code=code("schafer_table_a1"),
     output:
         **table_outputs("schafer-a1", "schafer_tables", "5. Schäfer 2018", "Table A.1 analog"),
     params:
         title=f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
-        note=sch_note() if SCH["enabled"] else "",
+        note=sch_note(),
     log:
         "logs/paper/schafer_table_a1.log",
     resources:
@@ -241,14 +241,14 @@ rule schafer_table_a1:
 
 use rule schafer_table_a1 as schafer_table_a2 with:
     input:
-        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())] if SCH["enabled"] else [],
-        stats=f"{SCH_DIR}/{sch_other_dataset() if SCH['enabled'] else ''}/stats.json",
+        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())],
+        stats=f"{SCH_DIR}/{sch_other_dataset()}/stats.json",
         code=code("schafer_table_a1"),
     output:
         **table_outputs("schafer-a2", "schafer_tables", "5. Schäfer 2018", "Table A.2 analog"),
     params:
-        title=f"Table A.2 analog: results on {sch_other_dataset() if SCH['enabled'] else ''} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
-        note=sch_note() if SCH["enabled"] else "",
+        title=f"Table A.2 analog: results on {sch_other_dataset()} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
+        note=sch_note(),
     log:
         "logs/paper/schafer_table_a2.log",
 
@@ -331,7 +331,7 @@ rule schafer_search_figures:
 
 rule schafer_size_figures:
     input:
-        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]] if SCH["enabled"] else [],
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]],
         code=code("schafer_size_figures"),
     output:
         topic=sch_figure("size-topic", "schafer_sizes", "Fig. 4.5 analog: topic accuracy"),
@@ -355,7 +355,7 @@ rule schafer_tsne:
     input:
         vectors=[
             f"{SCH_DIR}/{SCH['search_dataset']}/runs/{m}-{SCH['word_size']}wv-psodv.npz" for m in SCH["models"]
-        ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]] if SCH["enabled"] else [],
+        ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]],
         code=code("schafer_tsne"),
     output:
         sch_figure("tsne", "schafer_tsne", "Fig. 4.8 analog: t-SNE maps"),
