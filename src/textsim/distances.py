@@ -1,7 +1,7 @@
 """Row-wise (paired) distances and similarities between two sets of vectors.
 
 Similarity is ``1 − distance`` (De Boom et al.); similarities are later
-min–max normalised with the validation set (:mod:`textsim.metrics`). A zero
+min–max normalised with the validation set (:mod:`textsim.deboom.metrics`). A zero
 vector (an empty text) has cosine similarity 0 with anything.
 """
 

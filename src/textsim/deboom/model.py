@@ -1,7 +1,7 @@
 """``WeightedEmbedding``: learned idf-rank weights as a scikit-learn style estimator.
 
 ``fit`` trains the weights on related / non-related couples with Keras
-(:mod:`textsim.keras_weights`); ``transform`` embeds any texts with NumPy, so
+(:mod:`textsim.deboom.training`); ``transform`` embeds any texts with NumPy, so
 a trained model is usable without TensorFlow. The weights are tied to idf
 *ranks*, not to words, so a saved model applies to any word vectors and
 document frequencies ("out of the box").

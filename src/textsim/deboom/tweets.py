@@ -16,7 +16,7 @@ paper, have no time rule; the code drew them from the same 15-minute slot
 related couple before it is written.
 
 Preprocessing as in the paper: HTML entities unescaped, lowercase, links →
-``url``, numbers → ``0`` (the Wikipedia cleaning of :func:`textsim.corpus.clean_tokens`),
+``url``, numbers → ``0`` (the Wikipedia cleaning of :func:`textsim.text.wikipedia.clean_tokens`),
 non-informative hashtags (``#breaking``, ``#update``, ``#news`` …) dropped from
 the hashtag sets. Choices the paper leaves open, made here and documented:
 a leading retweet marker ``rt`` is not a word; the written texts hold the real
