@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.bench import reference_scores, synthetic_couples
+from textsim.bench.scoring import reference_scores, synthetic_couples
 from textsim.deboom.scoring import METHODS, evaluate_scores, get_methods, score_couples
 
 

@@ -370,6 +370,38 @@ def test_embed_command_uses_trained_weights(tiny_project: Path, tmp_path: Path) 
     assert "trained on 50-d vectors, these are 3-d" in res.stderr
 
 
+KERAS_RULES = {"select_kappa", "train_weights"}
+
+
+@pytest.mark.workflow
+def test_tiny_workflow_on_another_keras_backend(tiny_project: Path, tmp_path: Path) -> None:
+    """``keras.backend: jax`` reruns exactly the Keras rules and what depends on them,
+    the weights record the backend, and they are close to the default backend's."""
+    from textsim.backend import available_backends
+
+    if "jax" not in available_backends():
+        pytest.skip("jax is not installed (pip install -e '.[jax]')")
+    project = tmp_path / "jax"
+    shutil.copytree(tiny_project, project, symlinks=True)  # results and .snakemake metadata
+    extra = tmp_path / "jax.yaml"
+    extra.write_text("keras:\n  backend: jax\n")
+    planned = planned_jobs(smk_in(project, "-n", "--quiet", "rules", extra_config=extra))
+    forced = planned_jobs(smk_in(project, "-n", "--quiet", "rules", "-R", *KERAS_RULES))
+    assert planned >= KERAS_RULES and planned == forced, (planned, forced)
+    res = smk_in(project, "--cores", "2", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    weights = sorted(project.glob("results/weights/*/*.json"))
+    assert len(weights) >= 10
+    for path in weights:
+        doc = json.loads(path.read_text())
+        assert doc["training"]["backend"] == "jax", path
+        ref = json.loads((tiny_project / path.relative_to(project)).read_text())
+        assert ref["training"]["backend"] == "tensorflow"
+        # same batches, same float32 arithmetic up to rounding: the same weights
+        assert np.allclose(doc["weights"], ref["weights"], atol=1e-3), path
+    assert (project / "results/paper/tables/prl-table-1.csv").stat().st_size > 0
+
+
 @pytest.mark.workflow
 def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_path: Path) -> None:
     """Kill the whole workflow (SIGKILL) while weights are being trained, rerun, and get

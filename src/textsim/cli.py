@@ -6,9 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from textsim.backend import BACKENDS
+
 
 def _bench_scoring(args: argparse.Namespace) -> int:
-    from textsim.bench import run_scoring_benchmark
+    from textsim.bench.scoring import run_scoring_benchmark
 
     result = run_scoring_benchmark(
         args.couples,
@@ -21,14 +23,21 @@ def _bench_scoring(args: argparse.Namespace) -> int:
 
 
 def _bench_training(args: argparse.Namespace) -> int:
-    from textsim.bench import run_training_benchmark
+    from textsim.bench.training import run_training_benchmark
 
-    print(run_training_benchmark(args.couples, seed=args.seed).report())
+    result = run_training_benchmark(
+        args.couples,
+        backends=args.backends,
+        n_docs=args.documents,
+        max_words=args.max_words,
+        seed=args.seed,
+    )
+    print(result.report())
     return 0
 
 
 def _bench_gem(args: argparse.Namespace) -> int:
-    from textsim.bench import run_gem_benchmark
+    from textsim.bench.gem import run_gem_benchmark
     from textsim.gem.sts import read_sts
     from textsim.vectors.words import WordEmbeddings
 
@@ -99,8 +108,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     bench.add_argument("--seed", type=int, default=0)
     bench.set_defaults(func=_bench_scoring)
-    train = sub.add_parser("bench-training", help="Keras vs NumPy training throughput (couples/s)")
-    train.add_argument("--couples", type=int, default=20_000)
+    train = sub.add_parser(
+        "bench-training",
+        help="Keras training throughput on every installed backend vs the NumPy reference",
+    )
+    train.add_argument("--couples", type=int, default=20_000, help="couples of one epoch")
+    train.add_argument(
+        "--backends",
+        nargs="+",
+        choices=BACKENDS,
+        default=None,
+        help="Keras backends to time (default: every installed one)",
+    )
+    train.add_argument(
+        "--documents", type=int, default=400, help="synthetic Schäfer documents (0: skip them)"
+    )
+    train.add_argument("--max-words", type=int, default=200, help="words per Schäfer document")
     train.add_argument("--seed", type=int, default=0)
     train.set_defaults(func=_bench_training)
     gem = sub.add_parser(

@@ -24,6 +24,7 @@ rule select_kappa:
         seed=config["seed"],
         deterministic=config["deterministic"],
         normalize=VECTORS[0] == "unit",
+        backend=KERAS_BACKEND,
     threads: 2
     log:
         "logs/weights/select_kappa.log",
@@ -54,6 +55,7 @@ rule train_weights:
         seed=config["seed"],
         deterministic=config["deterministic"],
         normalize=VECTORS[0] == "unit",
+        backend=KERAS_BACKEND,
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
         length=r"\d+|var|twitter|twitter-slot",

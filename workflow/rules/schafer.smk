@@ -116,6 +116,8 @@ rule schafer_swarm_evaluate:
         search=SCH["search"],
         settings=SCH["training"],
         seed=config["seed"],
+        deterministic=config["deterministic"],
+        backend=KERAS_BACKEND,
     log:
         "logs/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.log",
     resources:
@@ -184,6 +186,8 @@ rule schafer_run:
         run=lambda wc: f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
         settings=SCH["training"],
         seed=config["seed"],
+        deterministic=config["deterministic"],
+        backend=KERAS_BACKEND,
     log:
         "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
     resources:

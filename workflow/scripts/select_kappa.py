@@ -16,4 +16,5 @@ select_kappa(
     seed=snakemake.params.seed,
     deterministic=snakemake.params.deterministic,
     normalize=snakemake.params.normalize,
+    backend=snakemake.params.backend,
 )

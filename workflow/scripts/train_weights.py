@@ -18,4 +18,5 @@ train_learned_weights(
     seed=snakemake.params.seed,
     deterministic=snakemake.params.deterministic,
     normalize=snakemake.params.normalize,
+    backend=snakemake.params.backend,
 )

@@ -1,8 +1,9 @@
 """``WeightedEmbedding``: learned idf-rank weights as a scikit-learn style estimator.
 
 ``fit`` trains the weights on related / non-related couples with Keras
-(:mod:`textsim.deboom.training`); ``transform`` embeds any texts with NumPy, so
-a trained model is usable without TensorFlow. The weights are tied to idf
+(:mod:`textsim.deboom.training`, on the Keras backend of the process);
+``transform`` embeds any texts with NumPy, so a trained model is usable
+without any deep-learning framework. The weights are tied to idf
 *ranks*, not to words, so a saved model applies to any word vectors and
 document frequencies ("out of the box").
 """
@@ -45,9 +46,10 @@ class WeightedEmbedding(Estimator):
     kappa:
         Scale of the median-based loss.
     random_state:
-        Seed of the batch order and of TensorFlow.
+        Seed of the batch order and of the Keras backend.
     deterministic:
-        Enable TensorFlow's op determinism (identical weights for the same seed).
+        Ask the Keras backend for deterministic kernels (identical weights for
+        the same seed on a given backend; see :mod:`textsim.backend`).
     """
 
     def __init__(
@@ -94,6 +96,7 @@ class WeightedEmbedding(Estimator):
         )
         self.weights_ = result.weights
         self.history_ = result.history
+        self.training_ = result.runtime  # Keras backend, version and device
         self.config_ = asdict(config)
         self.n_features_out_ = emb.dim
         return self
@@ -135,6 +138,7 @@ class WeightedEmbedding(Estimator):
             "random_state": int(self.random_state),
             "config": getattr(self, "config_", {}),
             "history": [float(x) for x in getattr(self, "history_", [])],
+            "training": getattr(self, "training_", {}),
             "embedding_dim": int(self.embeddings_.dim) if hasattr(self, "embeddings_") else None,
             **metadata,
         }
@@ -171,6 +175,7 @@ class WeightedEmbedding(Estimator):
         model.weights_ = weights
         model.history_ = doc.get("history", [])
         model.config_ = doc.get("config", {})
+        model.training_ = doc.get("training", {})
         model.n_features_out_ = embeddings.dim
         return model
 

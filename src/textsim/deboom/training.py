@@ -1,8 +1,12 @@
-"""Learned idf-rank weights in Keras 3 (TensorFlow backend).
+"""Learned idf-rank weights in Keras 3, on any backend (TensorFlow, JAX, PyTorch).
 
 The model gathers word vectors from a frozen embedding table held on the
-device (GPU when TensorFlow sees one, CPU otherwise), so a training epoch
-streams index matrices, never materialised vectors. One trainable vector of
+device (the GPU when the backend sees one, the CPU otherwise), so a training
+epoch streams index matrices, never materialised vectors. Only ``keras.ops``
+and Keras layers are used: the loss (:class:`CoupleLoss`, the batch median
+included, its gradient flowing through μ(B)) goes to ``compile`` and the L2
+penalty is the weight's regulariser, so Keras' own train step differentiates
+both on whichever backend :mod:`textsim.backend` selected. One trainable vector of
 ``n_max`` weights is shared by both texts of a couple (a siamese model).
 
 Training procedures (:class:`TrainConfig`):
@@ -17,81 +21,47 @@ Training procedures (:class:`TrainConfig`):
 from __future__ import annotations
 
 import logging
-import os
-from dataclasses import asdict, dataclass
-from typing import Any, Literal
-
-from textsim.deboom.published import PAPER_KAPPA
-
-os.environ.setdefault("KERAS_BACKEND", "tensorflow")
-os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+import time
+from dataclasses import dataclass
+from typing import Any
 
 import keras
 import numpy as np
 import numpy.typing as npt
-import tensorflow as tf
 
+from textsim.backend import describe, seed_everything
+from textsim.deboom.procedures import LossKind, TrainConfig, epoch_batches
 from textsim.deboom.weighting import Algorithm1
 from textsim.vectors.words import TokenBatch
 
-__all__ = ["IdfRankWeighting", "SiameseWeights", "TrainConfig", "epoch_batches", "train_weights"]
+__all__ = [
+    "CoupleLoss",
+    "IdfRankWeighting",
+    "SiameseWeights",
+    "TrainConfig",
+    "couple_loss",
+    "epoch_batches",
+    "train_weights",
+]
 
 log = logging.getLogger(__name__)
-
-LossKind = Literal["contrastive", "median"]
-
-
-@dataclass(frozen=True)
-class TrainConfig:
-    """One named training procedure."""
-
-    loss: LossKind = "median"
-    squared: bool = False  # distance in the loss: Euclidean (PRL) or squared (ICDMW, PRL code)
-    kappa: float = PAPER_KAPPA
-    l2: float = 0.001
-    lr: float = 0.01
-    low_lr: float = 0.001
-    momentum: float = 0.0
-    batch_size: int = 100
-    balanced: bool = True
-    schedule: Literal["algorithm1", "fixed"] = "algorithm1"
-    epochs: int = 1  # for schedule "fixed"; the cap for algorithm1 is max_epochs
-    max_epochs: int = 50
-    tolerance: float = 0.0005
-    init: float = 0.5
-
-    @classmethod
-    def named(cls, name: str, **overrides: Any) -> TrainConfig:
-        presets = {
-            "icdmw": cls(
-                loss="contrastive",
-                squared=True,
-                l2=0.0015,
-                lr=0.1,
-                momentum=0.9,
-                balanced=False,
-                schedule="fixed",
-                epochs=1,
-            ),
-            "contrastive": cls(loss="contrastive"),
-            "median": cls(loss="median"),
-        }
-        if name not in presets:
-            raise ValueError(
-                f"unknown training procedure {name!r}; choose from {', '.join(presets)}"
-            )
-        return cls(**{**asdict(presets[name]), **overrides})
 
 
 class IdfRankWeighting(keras.layers.Layer):  # type: ignore[misc]
     """``t = (1/n) Σ_j z_j v_(j)`` with ``z`` interpolated from ``n_max`` trainable weights.
 
     Inputs: ``ids`` (batch, L) sorted rarest word first, padded with the index
-    of a zero row of ``table``, and ``lengths`` (batch,).
+    of a zero row of ``table``, and ``lengths`` (batch,). ``l2`` adds
+    ``l2 · Σ w²`` to the model's losses (Keras adds it to the compiled loss).
     """
 
     def __init__(
-        self, table: npt.NDArray[np.floating], n_max: int, init: float = 0.5, **kwargs: Any
+        self,
+        table: npt.NDArray[np.floating],
+        n_max: int,
+        init: float = 0.5,
+        l2: float = 0.0,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.n_max = int(n_max)
@@ -106,6 +76,7 @@ class IdfRankWeighting(keras.layers.Layer):  # type: ignore[misc]
         self.w = self.add_weight(
             shape=(self.n_max,),
             initializer=keras.initializers.Constant(init),
+            regularizer=keras.regularizers.L2(l2) if l2 > 0 else None,
             trainable=True,
             name="weights",
         )
@@ -132,6 +103,41 @@ class IdfRankWeighting(keras.layers.Layer):  # type: ignore[misc]
         return ops.einsum("bl,bld->bd", z, X) / n
 
 
+def couple_loss(d: Any, related: Any, loss: LossKind, kappa: float) -> Any:
+    """The data term of the batch loss from couple distances ``d`` (keras.ops, any backend).
+
+    ``contrastive``: ``mean(p · d)`` with ``p = +1`` for related couples, ``-1``
+    otherwise; ``median``: ``mean(softplus(-κ p (μ(B) - d)))`` with μ(B) the
+    batch median of ``d`` (the mean of the two middle values for an even batch),
+    through which the gradient flows as in the PRL paper.
+    """
+    ops = keras.ops
+    p = ops.where(related > 0.5, 1.0, -1.0)
+    if loss == "contrastive":
+        return ops.mean(p * d)
+    n = ops.shape(d)[0]
+    order = ops.argsort(d)
+    mids = ops.stack([(n - 1) // 2, n // 2])
+    mu = ops.mean(ops.take(d, ops.take(order, mids)))
+    return ops.mean(ops.softplus(-kappa * p * (mu - d)))
+
+
+class CoupleLoss(keras.losses.Loss):  # type: ignore[misc]
+    """:func:`couple_loss` as a Keras loss: ``y_true`` related (0/1), ``y_pred`` distances.
+
+    One value per batch (the median couples every couple of the batch), so
+    Keras' reduction leaves it as is.
+    """
+
+    def __init__(self, loss: LossKind, kappa: float, **kwargs: Any) -> None:
+        super().__init__(name=f"{loss}_loss", **kwargs)
+        self.loss = loss
+        self.kappa = float(kappa)
+
+    def call(self, y_true: Any, y_pred: Any) -> Any:
+        return couple_loss(y_pred, y_true, self.loss, self.kappa)
+
+
 class SiameseWeights(keras.Model):  # type: ignore[misc]
     """Both texts of a couple through one :class:`IdfRankWeighting`; outputs their distance."""
 
@@ -140,8 +146,9 @@ class SiameseWeights(keras.Model):  # type: ignore[misc]
     ) -> None:
         super().__init__(**kwargs)
         self.config = config
-        self.embed = IdfRankWeighting(table, n_max, init=config.init, name="idf_rank_weighting")
-        self.loss_tracker = keras.metrics.Mean(name="loss")
+        self.embed = IdfRankWeighting(
+            table, n_max, init=config.init, l2=config.l2, name="idf_rank_weighting"
+        )
 
     def call(self, inputs: Any, training: bool = False) -> Any:
         ids_a, len_a, ids_b, len_b = inputs
@@ -150,53 +157,10 @@ class SiameseWeights(keras.Model):  # type: ignore[misc]
         return sq if self.config.squared else keras.ops.sqrt(sq + 1e-12)
 
     def batch_loss(self, d: Any, related: Any) -> Any:
-        ops = keras.ops
-        p = ops.where(related > 0.5, 1.0, -1.0)
-        if self.config.loss == "contrastive":
-            data = ops.mean(p * d)
-        else:
-            n = ops.shape(d)[0]
-            order = ops.argsort(d)
-            mids = ops.stack([(n - 1) // 2, n // 2])
-            mu = ops.mean(ops.take(d, ops.take(order, mids)))  # the gradient flows through μ(B)
-            data = ops.mean(ops.softplus(-self.config.kappa * p * (mu - d)))
-        return data + self.config.l2 * ops.sum(self.embed.w * self.embed.w)
-
-    def train_step(self, data: Any) -> dict[str, Any]:
-        x, y = data
-        with tf.GradientTape() as tape:
-            loss = self.batch_loss(self(x, training=True), y)
-        grads = tape.gradient(loss, self.trainable_variables)
-        self.optimizer.apply_gradients(zip(grads, self.trainable_variables, strict=True))
-        self.loss_tracker.update_state(loss)
-        return {"loss": self.loss_tracker.result()}
-
-    @property
-    def metrics(self) -> list[Any]:
-        return [self.loss_tracker]
-
-
-def epoch_batches(
-    related: npt.NDArray[np.bool_], config: TrainConfig, rng: np.random.Generator
-) -> npt.NDArray[np.int64]:
-    """The couples of one epoch as a (batches, batch size) index array.
-
-    Balanced: every batch holds ``batch_size / 2`` related and as many
-    non-related couples (PRL); otherwise a plain shuffle (ICDMW). Drawn from
-    ``rng``, so the whole training order follows from the seed.
-    """
-    size = config.batch_size
-    if config.balanced:
-        half = size // 2
-        pos_idx = np.flatnonzero(related)
-        neg_idx = np.flatnonzero(~related)
-        n_batches = min(pos_idx.size, neg_idx.size) // half
-        pos = rng.permutation(pos_idx)[: n_batches * half].reshape(n_batches, half)
-        neg = rng.permutation(neg_idx)[: n_batches * half].reshape(n_batches, half)
-        return np.asarray(np.concatenate([pos, neg], axis=1), dtype=np.int64)
-    order = rng.permutation(related.size)
-    n_batches = order.size // size
-    return np.asarray(order[: n_batches * size].reshape(n_batches, size), dtype=np.int64)
+        """The training objective of one batch: data term + ``l2 · Σ w²``."""
+        data = couple_loss(d, related, self.config.loss, self.config.kappa)
+        w = self.embed.w
+        return data + self.config.l2 * keras.ops.sum(w * w)
 
 
 @dataclass
@@ -204,6 +168,8 @@ class TrainResult:
     weights: npt.NDArray[np.float64]
     history: list[float]
     epochs: int
+    runtime: dict[str, str]  # backend, keras version, device
+    epoch_seconds: list[float]  # wall time of each epoch (the first includes compilation)
 
 
 def train_weights(
@@ -219,19 +185,24 @@ def train_weights(
     verbose: int = 0,
 ) -> TrainResult:
     """Train the ``n_max`` weights on couples ``(a[i], b[i])``; texts sorted rarest word first."""
-    keras.utils.set_random_seed(seed)
-    if deterministic:
-        tf.config.experimental.enable_op_determinism()
+    seed_everything(seed, deterministic=deterministic)
+    runtime = describe()
+    log.info("Keras %s on %s, device %s", runtime["keras"], runtime["backend"], runtime["device"])
     y = np.asarray(related, dtype=bool)
     rng = np.random.default_rng(seed)
     model = SiameseWeights(np.asarray(table, np.float32), n_max, config)
-    model.compile(optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum))
+    model.compile(
+        optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum),
+        loss=CoupleLoss(config.loss, config.kappa),
+    )
     schedule = Algorithm1(
         lr=config.lr, low_lr=config.low_lr, tolerance=config.tolerance, max_epochs=config.max_epochs
     )
     epochs = config.max_epochs if config.schedule == "algorithm1" else config.epochs
     losses: list[float] = []
+    seconds: list[float] = []
     for epoch in range(epochs):
+        t0 = time.perf_counter()
         # the epoch's batch order is ours (from the seed), not Keras': fit sees it unshuffled
         order = epoch_batches(y, config, rng).ravel()
         if order.size == 0:
@@ -247,18 +218,29 @@ def train_weights(
         )
         loss = float(hist.history["loss"][-1])
         losses.append(loss)
+        seconds.append(time.perf_counter() - t0)
+        rate = order.size / seconds[-1]
         if config.schedule == "algorithm1":
             stop = schedule.end_epoch(loss)
             model.optimizer.learning_rate.assign(schedule.lr)
             log.info(
-                "epoch %d: mean loss %.6f, next lr %g%s",
+                "epoch %d: mean loss %.6f, next lr %g%s (%.1f s, %.0f couples/s)",
                 epoch + 1,
                 loss,
                 schedule.lr,
                 " (stop)" if stop else "",
+                seconds[-1],
+                rate,
             )
             if stop:
                 break
         else:
-            log.info("epoch %d: mean loss %.6f", epoch + 1, loss)
-    return TrainResult(np.asarray(model.embed.w.numpy(), dtype=np.float64), losses, len(losses))
+            log.info(
+                "epoch %d: mean loss %.6f (%.1f s, %.0f couples/s)",
+                epoch + 1,
+                loss,
+                seconds[-1],
+                rate,
+            )
+    weights = np.asarray(keras.ops.convert_to_numpy(model.embed.w), dtype=np.float64)
+    return TrainResult(weights, losses, len(losses), runtime, seconds)

@@ -6,6 +6,7 @@ import logging
 
 import pandas as pd
 
+from textsim.backend import select_backend
 from textsim.io import PathLike, atomic_path
 from textsim.vectors.words import WordEmbeddings
 
@@ -27,9 +28,15 @@ def select_kappa(
     seed: int,
     deterministic: bool,
     normalize: bool,
+    backend: str,
 ) -> None:
-    """Cross-validated grid search of κ on the train split; JSON (chosen κ) + CSV (all folds)."""
+    """Cross-validated grid search of κ on the train split; JSON (chosen κ) + CSV (all folds).
+
+    The trainings run on the Keras ``backend``, selected here before keras is imported.
+    """
     import json
+
+    select_backend(backend, deterministic=deterministic)
 
     import numpy as np
 

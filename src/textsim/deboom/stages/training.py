@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from textsim.backend import select_backend
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.io import PathLike
 from textsim.vectors.words import WordEmbeddings
@@ -24,8 +25,11 @@ def train_learned_weights(
     seed: int,
     deterministic: bool,
     normalize: bool,
+    backend: str,
 ) -> None:
-    """Train idf-rank weights on the train split of one couple set."""
+    """Train idf-rank weights on the train split of one couple set with the
+    Keras ``backend`` (selected here, before keras is first imported)."""
+    select_backend(backend, deterministic=deterministic)
     from textsim.deboom.model import WeightedEmbedding
 
     emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)

@@ -43,6 +43,22 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
+def epoch_timer(seconds: list[float]) -> Any:
+    """A Keras callback appending each epoch's wall time to ``seconds``."""
+    import time
+
+    import keras
+
+    class EpochTimer(keras.callbacks.Callback):  # type: ignore[misc]
+        def on_epoch_begin(self, epoch: int, logs: Any = None) -> None:
+            self.t0 = time.perf_counter()
+
+        def on_epoch_end(self, epoch: int, logs: Any = None) -> None:
+            seconds.append(time.perf_counter() - self.t0)
+
+    return EpochTimer()
+
+
 def make_optimizer(name: str, learning_rate: float) -> Any:
     """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad``."""
     import keras
@@ -65,6 +81,7 @@ class DocumentModel(ParamsMixin):
     history_: dict[str, list[float]]
     epochs_: int
     train_seconds_: float
+    epoch_seconds_: list[float]  # wall time of each training epoch (Keras models)
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
         raise NotImplementedError

@@ -13,6 +13,7 @@ from textsim.schafer.models.base import (
     F32,
     DocumentModel,
     Documents,
+    epoch_timer,
     make_optimizer,
     mean_vectors,
     pad_documents,
@@ -84,6 +85,8 @@ class _KerasModel(DocumentModel):
         order = rng.permutation(n)
         n_valid = max(1, n // 10)
         valid, train = order[:n_valid], order[n_valid:]
+        self.n_train_ = len(train)
+        self.epoch_seconds_ = []
         model.compile(
             optimizer=make_optimizer(self.optimizer, self.learning_rate), loss=loss, metrics=metrics
         )
@@ -100,7 +103,7 @@ class _KerasModel(DocumentModel):
             validation_data=(inputs[valid], targets[valid]),
             batch_size=int(self.batch_size),
             epochs=int(self.max_epochs),
-            callbacks=[stop],
+            callbacks=[stop, epoch_timer(self.epoch_seconds_)],
             shuffle=True,
             verbose=0,
         )

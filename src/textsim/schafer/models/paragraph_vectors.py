@@ -10,7 +10,13 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.schafer.models.base import F32, DocumentModel, Documents, make_optimizer
+from textsim.schafer.models.base import (
+    F32,
+    DocumentModel,
+    Documents,
+    epoch_timer,
+    make_optimizer,
+)
 
 log = logging.getLogger(__name__)
 
@@ -174,12 +180,13 @@ class Doc2Sent2Vec(DocumentModel):
         stop = keras.callbacks.EarlyStopping(
             monitor="loss", min_delta=self.min_delta, patience=self.patience
         )
+        seconds: list[float] = []
         hist = model.fit(
             [docs[:, None], contexts],
             targets,
             batch_size=int(self.batch_size),
             epochs=int(epochs),
-            callbacks=[stop],
+            callbacks=[stop, epoch_timer(seconds)],
             shuffle=True,
             verbose=0,
         )
@@ -187,6 +194,7 @@ class Doc2Sent2Vec(DocumentModel):
             self.dense_ = layer
             self.history_ = {"loss": [float(v) for v in hist.history["loss"]]}
             self.epochs_ = len(hist.history["loss"])
+            self.epoch_seconds_ = seconds
         return np.asarray(table.get_weights()[0], dtype=np.float32)
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:

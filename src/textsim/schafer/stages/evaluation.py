@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from textsim.backend import select_backend
 from textsim.io import PathLike
 
 log = logging.getLogger(__name__)
@@ -30,9 +31,17 @@ def evaluate_on_split(
     split: str,
     settings: Mapping[str, Any],
     seed: int,
+    backend: str,
+    deterministic: bool,
 ) -> tuple[dict[str, Any], Any, Any]:
+    """Train ``model`` on the train split and score ``split``, on the Keras
+    ``backend`` (selected here, before keras is first imported)."""
+    select_backend(backend, deterministic=deterministic)
+    from textsim.backend import describe, seed_everything
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import evaluate_model
+
+    seed_everything(seed, deterministic=deterministic)
 
     frame, vocab = read_dataset(dataset)
     with np.load(words_path) as z:
@@ -40,6 +49,7 @@ def evaluate_on_split(
     record, vectors = evaluate_model(
         model, params, frame, vocab, W, _load_reference(reference_path), split, settings, seed
     )
+    record["runtime"] = describe()
     log.info(
         "%s %s: %s, %d epochs, %.1f s",
         model,

@@ -29,6 +29,8 @@ def final_run(
     run: str,
     settings: Mapping[str, Any],
     seed: int,
+    backend: str,
+    deterministic: bool,
 ) -> None:
     """A Table A.1/A.2 row: the search's best hyperparameters, the run's word and
     document sizes (``pso``: the search's), scored on the test split."""
@@ -48,6 +50,8 @@ def final_run(
         split="test",
         settings=settings,
         seed=seed,
+        backend=backend,
+        deterministic=deterministic,
     )
     record["run"] = run
     write_json(record, output)

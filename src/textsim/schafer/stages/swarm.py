@@ -49,6 +49,8 @@ def swarm_evaluate(
     search: Mapping[str, Any],
     settings: Mapping[str, Any],
     seed: int,
+    backend: str,
+    deterministic: bool,
 ) -> None:
     """One particle of one generation, scored on the validation split."""
     from textsim.schafer.pso import decode
@@ -65,6 +67,8 @@ def swarm_evaluate(
         split="valid",
         settings=settings,
         seed=seed,
+        backend=backend,
+        deterministic=deterministic,
     )
     record.update(generation=swarm["generation"], particle=particle)
     write_json(record, output)

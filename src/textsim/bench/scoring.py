@@ -16,18 +16,10 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.scoring import METHODS, Method, score_couples
 from textsim.vectors.words import WordEmbeddings
 
-__all__ = [
-    "BenchResult",
-    "TrainBenchResult",
-    "reference_scores",
-    "run_scoring_benchmark",
-    "run_training_benchmark",
-    "synthetic_couples",
-]
+__all__ = ["BenchResult", "reference_scores", "run_scoring_benchmark", "synthetic_couples"]
 
 
 def synthetic_couples(
@@ -195,122 +187,3 @@ def run_scoring_benchmark(
         for m in methods
     )
     return BenchResult(n_couples, len(methods), times, t2 - t1, n_ref, diff)
-
-
-@dataclass(frozen=True)
-class TrainBenchResult:
-    n_couples: int
-    keras_s: float
-    numpy_s: float
-    max_weight_diff: float
-
-    def report(self) -> str:
-        k = self.n_couples / self.keras_s
-        n = self.n_couples / self.numpy_s
-        return "\n".join(
-            [
-                f"one epoch of {self.n_couples:,} couples (20 words, 400-d), median loss, "
-                "batches of 50 + 50",
-                f"Keras (TensorFlow): {self.keras_s:8.2f} s {k:10,.0f} couples/s"
-                f"   1.5M-couple epoch: {1.5e6 / k / 60:6.1f} min",
-                f"NumPy reference:    {self.numpy_s:8.2f} s {n:10,.0f} couples/s"
-                f"   1.5M-couple epoch: {1.5e6 / n / 60:6.1f} min",
-                f"speed-up: {k / n:.1f}x   "
-                f"(max |weight difference| after the epoch {self.max_weight_diff:.2e})",
-            ]
-        )
-
-
-def run_training_benchmark(
-    n_couples: int = 20_000, *, dim: int = 400, seed: int = 0
-) -> TrainBenchResult:
-    """One epoch of median-loss SGD in Keras and in plain NumPy on the same batches."""
-    from textsim.deboom.training import TrainConfig, epoch_batches, train_weights
-    from textsim.deboom.weighting import median_loss, weight_basis, weights_gradient
-    from textsim.vectors.pooling import sort_by_rank
-
-    emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
-    rank = emb.rank()
-    a = sort_by_rank(emb.encode(couples["text1"]), rank)
-    b = sort_by_rank(emb.encode(couples["text2"]), rank)
-    related = couples["related"].to_numpy()
-    table = emb.padded_table()
-    config = TrainConfig(loss="median", kappa=PAPER_KAPPA, schedule="fixed", epochs=1)
-    t0 = time.perf_counter()
-    keras_w = train_weights(
-        a, b, related, table, 20, config, seed=seed, deterministic=False
-    ).weights
-    t1 = time.perf_counter()
-    w = np.full(20, config.init)
-    batches = epoch_batches(related, config, np.random.default_rng(seed))  # Keras' order
-    for idx in batches:
-        Sa, Sb = weight_basis(a.take(idx), table, 20), weight_basis(b.take(idx), table, 20)
-        _, ga, gb = median_loss(Sa @ w, Sb @ w, related[idx], config.kappa)
-        w -= config.lr * (weights_gradient(Sa, Sb, ga, gb) + 2 * config.l2 * w)
-    t2 = time.perf_counter()
-    return TrainBenchResult(n_couples, t1 - t0, t2 - t1, float(np.max(np.abs(keras_w - w))))
-
-
-@dataclass(frozen=True)
-class GemBenchResult:
-    n_sentences: int
-    dim: int
-    fast_s: float
-    reference_s: float
-    max_abs_diff: float
-    pearson_fast: float | None
-    pearson_reference: float | None
-
-    def report(self) -> str:
-        fast = self.n_sentences / self.fast_s
-        ref = self.n_sentences / self.reference_s
-        lines = [
-            f"GEM (transductive) on {self.n_sentences:,} sentences, {self.dim}-d vectors",
-            f"textsim.gem.GEM (vectorised): {self.fast_s:8.2f} s {fast:10,.0f} sentences/s",
-            f"per-word reference:           {self.reference_s:8.2f} s {ref:10,.0f} sentences/s",
-            f"speed-up: {fast / ref:.1f}x   max |embedding difference| {self.max_abs_diff:.2e}",
-        ]
-        if self.pearson_fast is not None and self.pearson_reference is not None:
-            lines.append(
-                f"STS Pearson x 100: {self.pearson_fast:.3f} (ours) vs "
-                f"{self.pearson_reference:.3f} (reference), "
-                f"|dr| = {abs(self.pearson_fast - self.pearson_reference) / 100:.2e}"
-            )
-        return "\n".join(lines)
-
-
-def run_gem_benchmark(
-    sentences1: Sequence[str],
-    sentences2: Sequence[str],
-    embeddings: WordEmbeddings,
-    gold: npt.ArrayLike | None = None,
-) -> GemBenchResult:
-    """Our GEM and :func:`textsim.gem.gem_reference` on the same sentence pairs, one run."""
-    from textsim.distances import paired_similarity
-    from textsim.gem.gem import GEM, gem_reference
-    from textsim.gem.sts import sts_correlations
-    from textsim.text.wikipedia import clean_tokens
-
-    texts = [" ".join(clean_tokens(s)) for s in (*sentences1, *sentences2)]
-    batch = embeddings.encode(texts)
-    n = len(sentences1)
-    t0 = time.perf_counter()
-    fast = GEM(embeddings).fit_transform(batch).astype(np.float64)
-    t1 = time.perf_counter()
-    table = embeddings.vectors.astype(np.float64)
-    mats = [table[batch.ids[i, : batch.lengths[i]]].T for i in range(len(batch))]
-    ref = gem_reference(mats)
-    t2 = time.perf_counter()
-    r_fast = r_ref = None
-    if gold is not None:
-        r_fast = sts_correlations(paired_similarity(fast[:n], fast[n:], "cosine"), gold)["pearson"]
-        r_ref = sts_correlations(paired_similarity(ref[:n], ref[n:], "cosine"), gold)["pearson"]
-    return GemBenchResult(
-        len(texts),
-        embeddings.dim,
-        t1 - t0,
-        t2 - t1,
-        float(np.max(np.abs(fast - ref))),
-        r_fast,
-        r_ref,
-    )

@@ -1,0 +1,66 @@
+"""Run by tests/test_backends.py in one process per Keras backend (Keras reads its
+backend once per process): computes what the tests compare and writes it as JSON.
+
+    python tests/keras_probe.py <backend> <output.json>
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from textsim.backend import select_backend
+
+select_backend(sys.argv[1], deterministic=True)
+
+import keras  # noqa: E402
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_docmodels import _data  # noqa: E402
+from test_weighted import W, _toy, keras_loss_and_gradient  # noqa: E402
+
+from textsim.backend import describe, seed_everything  # noqa: E402
+from textsim.deboom.procedures import TrainConfig  # noqa: E402
+from textsim.deboom.training import IdfRankWeighting, train_weights  # noqa: E402
+from textsim.schafer.models import MODELS  # noqa: E402
+
+out: dict[str, object] = describe()
+
+table, a, _, _ = _toy(2)
+layer = IdfRankWeighting(table, n_max=5)
+layer.w.assign(W.astype(np.float32))
+out["forward"] = keras.ops.convert_to_numpy(layer(a.ids, a.lengths)).tolist()
+
+for kind in ("contrastive", "median"):
+    loss, grad = keras_loss_and_gradient(kind)
+    out[f"{kind}_loss"], out[f"{kind}_grad"] = loss, grad.tolist()
+
+# weights after a few batches, twice with the same seed: the median loss (balanced
+# batches, plain SGD) and the ICDMW procedure (squared distance, momentum)
+table, a, b, related = _toy(4, n=400)
+configs = {
+    "median": TrainConfig(loss="median", kappa=5.0, schedule="fixed", epochs=2),
+    "icdmw": TrainConfig.named("icdmw"),
+}
+for name, config in configs.items():
+    runs = [train_weights(a, b, related, table, 5, config, seed=11).weights for _ in range(2)]
+    out[f"{name}_weights"] = [w.tolist() for w in runs]
+
+# each Keras Schäfer model, twice with the same seed
+docs, labels, Wd = _data()
+for name in ("topic_lstm", "topic_cnn", "autoencoder", "rae", "doc2sent2vec"):
+    kwargs: dict[str, object] = {"doc_size": 9, "seed": 1, "word_vectors": Wd, "max_epochs": 2}
+    kwargs["batch_size"] = 16
+    if name == "doc2sent2vec":
+        kwargs.update(sentence_epochs=1, infer_epochs=1)
+    else:
+        kwargs["max_words"] = 12
+    vectors = []
+    for _ in range(2):
+        seed_everything(1, deterministic=True)
+        vectors.append(MODELS[name](**kwargs).fit(docs, labels).transform(docs[:5]).tolist())
+    out[f"schafer_{name}"] = vectors
+
+Path(sys.argv[2]).write_text(json.dumps(out))
