@@ -391,14 +391,16 @@ def test_tiny_workflow_on_another_keras_backend(tiny_project: Path, tmp_path: Pa
     res = smk_in(project, "--cores", "2", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     weights = sorted(project.glob("results/weights/*/*.json"))
-    assert len(weights) >= 10
+    assert [p.relative_to(project) for p in weights] == [
+        p.relative_to(tiny_project) for p in sorted(tiny_project.glob("results/weights/*/*.json"))
+    ]
     for path in weights:
         doc = json.loads(path.read_text())
         assert doc["training"]["backend"] == "jax", path
         ref = json.loads((tiny_project / path.relative_to(project)).read_text())
         assert ref["training"]["backend"] == "tensorflow"
-        # same batches, same float32 arithmetic up to rounding: the same weights
-        assert np.allclose(doc["weights"], ref["weights"], atol=1e-3), path
+        # same batches, same float32 arithmetic up to rounding (measured: 2e-7 apart)
+        assert np.allclose(doc["weights"], ref["weights"], rtol=0, atol=1e-5), path
     assert (project / "results/paper/tables/prl-table-1.csv").stat().st_size > 0
 
 

@@ -50,6 +50,7 @@ def evaluate_on_split(
         model, params, frame, vocab, W, _load_reference(reference_path), split, settings, seed
     )
     record["runtime"] = describe()
+    log.info("trained with Keras %(keras)s on %(backend)s, device %(device)s", record["runtime"])
     log.info(
         "%s %s: %s, %d epochs, %.1f s",
         model,
