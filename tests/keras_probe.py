@@ -51,7 +51,7 @@ for name, config in configs.items():
 # each Keras Schäfer model, twice with the same seed
 docs, labels, Wd = _data()
 for name in ("topic_lstm", "topic_cnn", "autoencoder", "rae", "doc2sent2vec"):
-    kwargs: dict[str, object] = {"doc_size": 9, "seed": 1, "word_vectors": Wd, "max_epochs": 2}
+    kwargs: dict[str, object] = {"doc_size": 9, "seed": 1, "word_vectors": Wd, "max_epochs": 1}
     kwargs["batch_size"] = 16
     if name == "doc2sent2vec":
         kwargs.update(sentence_epochs=1, infer_epochs=1)
