@@ -128,3 +128,20 @@ def test_backend_selection_errors_are_clear() -> None:
     if other in INSTALLED:
         with pytest.raises(RuntimeError, match="already imported with the"):
             select_backend(other)
+
+
+def test_bench_training_times_every_installed_backend_against_numpy() -> None:
+    from textsim.bench.training import run_training_benchmark
+
+    bench = run_training_benchmark(400, n_docs=0, dim=16)
+    assert list(bench.backends) == INSTALLED
+    report = bench.report().splitlines()
+    for backend, run in bench.backends.items():
+        assert len(run["epoch_seconds"]) == 2 and min(run["epoch_seconds"]) > 0
+        # the same 8 batches as the NumPy reference: float32 against float64
+        assert np.allclose(run["weights"], bench.numpy["weights"], rtol=0, atol=1e-5), backend
+        assert any(line.startswith(backend) for line in report), report
+    absent = [b for b in BACKENDS if b not in INSTALLED]
+    if absent:
+        with pytest.raises(ValueError, match=f"not installed: {absent[0]}"):
+            run_training_benchmark(400, backends=absent[:1], n_docs=0)

@@ -25,13 +25,17 @@ def _bench_scoring(args: argparse.Namespace) -> int:
 def _bench_training(args: argparse.Namespace) -> int:
     from textsim.bench.training import run_training_benchmark
 
-    result = run_training_benchmark(
-        args.couples,
-        backends=args.backends,
-        n_docs=args.documents,
-        max_words=args.max_words,
-        seed=args.seed,
-    )
+    try:
+        result = run_training_benchmark(
+            args.couples,
+            backends=args.backends,
+            n_docs=args.documents,
+            max_words=args.max_words,
+            seed=args.seed,
+        )
+    except (ValueError, RuntimeError) as err:
+        print(f"textsim bench-training: error: {err}", file=sys.stderr)
+        return 2
     print(result.report())
     return 0
 

@@ -188,7 +188,14 @@ def run_training_benchmark(
     """Time the NumPy reference here and each backend (default: every installed one)
     in its own process, on the same couples and batches; ``n_docs = 0`` skips the
     Schäfer models."""
-    chosen = list(backends) if backends is not None else available_backends()
+    installed = available_backends()
+    chosen = list(backends) if backends is not None else installed
+    missing = [b for b in chosen if b not in installed]
+    if missing:
+        raise ValueError(
+            f"Keras backend(s) not installed: {', '.join(missing)} "
+            f"(installed: {', '.join(installed) or 'none'}; pip install -e '.[{missing[0]}]')"
+        )
     bench = TrainingBench(n_couples, dim, n_docs, max_words, numpy_weights(n_couples, dim, seed))
     for backend in chosen:
         with tempfile.TemporaryDirectory() as tmp:
