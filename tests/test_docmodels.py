@@ -62,3 +62,15 @@ def test_tsne_keeps_separated_clusters_apart():
     np.fill_diagonal(d, np.inf)
     nearest = d.argmin(axis=1)
     assert np.mean((nearest < 30) == (np.arange(60) < 30)) == 1.0
+
+
+def test_tsne_map_does_not_depend_on_the_scale_of_the_vectors():
+    """Shifting and scaling all vectors alike changes no distance ratio; the map
+    must not change either (unscaled GEM vectors once sent a point far away)."""
+    rng = np.random.default_rng(1)
+    X = rng.normal(size=(60, 12))
+    Y = tsne_map(X, perplexity=10, iterations=300, seed=0)
+    Y_big = tsne_map(75 * X + 3, perplexity=10, iterations=300, seed=0)
+    np.testing.assert_allclose(Y_big, Y, rtol=1e-4, atol=1e-4)
+    d = np.linalg.norm(Y - np.median(Y, axis=0), axis=1)
+    assert d.max() < 5 * np.median(d)  # no point thrown far from the rest

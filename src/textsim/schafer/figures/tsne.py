@@ -72,12 +72,23 @@ def tsne_figure(
 def tsne_map(X: npt.ArrayLike, perplexity: float, iterations: int, seed: int) -> FloatArray:
     """Two t-SNE dimensions of the rows of ``X`` (scikit-learn's Barnes-Hut
     t-SNE, PCA initialisation, seeded). The perplexity is capped below the
-    number of points, as t-SNE requires."""
+    number of points, as t-SNE requires.
+
+    The rows are centred and divided by their overall standard deviation
+    first: one uniform scale, which leaves t-SNE's geometry unchanged but keeps
+    scikit-learn's perplexity search in range. Unscaled GEM vectors (pairwise
+    distances ~75) sent one document 50 map radii away in the demo, squeezing
+    the other 249 into a line.
+    """
     from sklearn.manifold import TSNE
 
     x = np.asarray(X, dtype=np.float64)
     if len(x) < 3:
         raise ValueError(f"t-SNE needs at least 3 documents, got {len(x)}")
+    x = x - x.mean(axis=0)
+    scale = float(x.std())
+    if scale > 0:
+        x = x / scale
     tsne = TSNE(
         n_components=2,
         perplexity=min(float(perplexity), (len(x) - 1) / 3),
