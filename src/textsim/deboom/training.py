@@ -156,12 +156,6 @@ class SiameseWeights(keras.Model):  # type: ignore[misc]
         sq = keras.ops.sum(diff * diff, axis=1)
         return sq if self.config.squared else keras.ops.sqrt(sq + 1e-12)
 
-    def batch_loss(self, d: Any, related: Any) -> Any:
-        """The training objective of one batch: data term + ``l2 · Σ w²``."""
-        data = couple_loss(d, related, self.config.loss, self.config.kappa)
-        w = self.embed.w
-        return data + self.config.l2 * keras.ops.sum(w * w)
-
 
 @dataclass
 class TrainResult:
