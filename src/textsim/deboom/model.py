@@ -123,7 +123,14 @@ class WeightedEmbedding(Estimator):
         """Load a weight file with the word vectors and document frequencies it applies
         to (words missing from the document frequencies get df = 1); ``normalize``
         defaults to what the weights were trained with."""
-        return _from_files(weights, vectors, docfreq, normalize=normalize, check_dim=check_dim)
+        doc = json.loads(Path(weights).read_text())
+        if doc.get("format") != FORMAT:
+            raise ValueError(f"{weights}: not a textsim weight file")
+        if normalize is None:
+            normalize = bool(doc.get("normalized_vectors", False))
+        vecs = load_any_vectors(vectors)
+        emb = WordEmbeddings.from_keyed_vectors(vecs, docfreq, normalize=normalize)
+        return cls.load(weights, emb, check_dim=check_dim)
 
     def save(self, path: str | os.PathLike[str], **metadata: Any) -> None:
         """Write the weights and their training metadata as JSON (no vocabulary inside)."""
@@ -178,23 +185,6 @@ class WeightedEmbedding(Estimator):
         model.training_ = doc.get("training", {})
         model.n_features_out_ = embeddings.dim
         return model
-
-
-def _from_files(
-    weights: str | os.PathLike[str],
-    vectors: str | os.PathLike[str],
-    docfreq: str | os.PathLike[str],
-    *,
-    normalize: bool | None = None,
-    check_dim: bool = True,
-) -> WeightedEmbedding:
-    doc = json.loads(Path(weights).read_text())
-    if doc.get("format") != FORMAT:
-        raise ValueError(f"{weights}: not a textsim weight file")
-    if normalize is None:
-        normalize = bool(doc.get("normalized_vectors", False))
-    emb = WordEmbeddings.from_keyed_vectors(load_any_vectors(vectors), docfreq, normalize=normalize)
-    return WeightedEmbedding.load(weights, emb, check_dim=check_dim)
 
 
 def load_any_vectors(path: str | os.PathLike[str]) -> Any:
