@@ -5,6 +5,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from tinyrun import copy_project, smk_in
 
 from textsim.vectors.words import WordEmbeddings
 
@@ -36,3 +37,13 @@ def toy_embeddings() -> WordEmbeddings:
     vectors = np.array([[1.0, 0.0], [0.0, 2.0], [3.0, -1.0], [-1.0, 1.0]])
     df = np.array([90, 5, 20, 5])  # cat and mat tie on df: broken by the word
     return WordEmbeddings.from_arrays(words, vectors, df, n_documents=99)
+
+
+@pytest.fixture(scope="session")
+def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny workflow run once, locally with 2 cores (tests/test_workflow.py and
+    tests/test_slurm.py compare against it and add to it)."""
+    project = copy_project(tmp_path_factory.mktemp("tiny"))
+    res = smk_in(project, "--cores", "2")
+    assert res.returncode == 0, res.stderr[-5000:]
+    return project

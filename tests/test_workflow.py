@@ -15,9 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+from tinyrun import ROOT, SNAKEMAKE, copy_project, smk_in
 
 
 def smk(
@@ -106,31 +104,6 @@ def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> 
     assert not (work / "results/corpus/clean/000.tsv").exists()
 
 
-def copy_project(dest: Path) -> Path:
-    """A copy of the workflow and library, so a test may edit code without touching the repo."""
-    for name in ("Snakefile", "config.yaml"):
-        shutil.copy2(ROOT / name, dest / name)
-    for name in ("configs", "workflow", "src", "envs", "profiles"):
-        shutil.copytree(
-            ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
-        )
-    return dest
-
-
-def smk_in(
-    project: Path, *args: str, extra_config: Path | None = None
-) -> subprocess.CompletedProcess[str]:
-    """Run snakemake on a project copy with the tiny config (plus an optional override)."""
-    configs = [str(project / "configs/tiny.yaml")] + ([str(extra_config)] if extra_config else [])
-    return subprocess.run(
-        [*SNAKEMAKE, "-s", str(project / "Snakefile"), "--configfile", *configs, *args],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-
-
 FIGURE_RULES = {
     "plot_icdmw_figure_1",
     "plot_icdmw_figure_2",
@@ -142,14 +115,6 @@ FIGURE_RULES = {
 
 def planned_jobs(res: subprocess.CompletedProcess[str]) -> set[str]:
     return set(re.findall(r"^(\w+)\s+\d+$", res.stdout, flags=re.M)) - {"total"}
-
-
-@pytest.fixture(scope="module")
-def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    project = copy_project(tmp_path_factory.mktemp("tiny"))
-    res = smk_in(project, "--cores", "2")
-    assert res.returncode == 0, res.stderr[-5000:]
-    return project
 
 
 @pytest.mark.workflow
@@ -388,7 +353,11 @@ def test_tiny_workflow_on_another_keras_backend(tiny_project: Path, tmp_path: Pa
     planned = planned_jobs(smk_in(project, "-n", "--quiet", "rules", extra_config=extra))
     forced = planned_jobs(smk_in(project, "-n", "--quiet", "rules", "-R", *KERAS_RULES))
     assert planned >= KERAS_RULES and planned == forced, (planned, forced)
-    res = smk_in(project, "--cores", "2", extra_config=extra)
+    # the weights only: what depends on them is the default backend's code path again
+    targets = [
+        str(p.relative_to(tiny_project)) for p in tiny_project.glob("results/weights/*/*.json")
+    ]
+    res = smk_in(project, "--cores", "2", *targets, extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     weights = sorted(project.glob("results/weights/*/*.json"))
     assert [p.relative_to(project) for p in weights] == [
@@ -401,17 +370,20 @@ def test_tiny_workflow_on_another_keras_backend(tiny_project: Path, tmp_path: Pa
         assert ref["training"]["backend"] == "tensorflow"
         # same batches, same float32 arithmetic up to rounding (measured: 2e-7 apart)
         assert np.allclose(doc["weights"], ref["weights"], rtol=0, atol=1e-5), path
-    assert (project / "results/paper/tables/prl-table-1.csv").stat().st_size > 0
 
 
 @pytest.mark.workflow
 def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_path: Path) -> None:
     """Kill the whole workflow (SIGKILL) while weights are being trained, rerun, and get
-    tables and weights byte-identical to the uninterrupted run (also: same config and
-    seed twice give the same numbers, deterministic switch on in the tiny config)."""
-    project = copy_project(tmp_path)
+    tables and weights byte-identical to the uninterrupted run (also: the same config and
+    seed give the same weights again, deterministic switch on in the tiny config). The
+    run is a copy of the tiny run with the Keras rules forced; tests/test_slurm.py kills
+    a whole run from scratch on a SLURM cluster."""
+    project = tmp_path / "project"
+    shutil.copytree(tiny_project, project, symlinks=True)  # results and .snakemake metadata
+    shutil.rmtree(project / "logs/weights")
     cmd = [*SNAKEMAKE, "-s", str(project / "Snakefile"), "--configfile"]
-    cmd += [str(project / "configs/tiny.yaml"), "--cores", "2"]
+    cmd += [str(project / "configs/tiny.yaml"), "--cores", "2", "--forcerun", *KERAS_RULES]
     proc = subprocess.Popen(
         cmd,
         cwd=project,
@@ -429,7 +401,6 @@ def test_sigkill_then_resume_gives_identical_results(tiny_project: Path, tmp_pat
     assert proc.poll() is None, "the workflow ended before it could be interrupted"
     os.killpg(proc.pid, signal.SIGKILL)
     proc.wait()
-    assert not (project / "results/paper/tables/prl-table-1.csv").exists()
     # what the README tells a user: a killed run leaves its lock; unlock, rerun
     locked = smk_in(project, "--cores", "2")
     assert locked.returncode != 0 and "cannot be locked" in locked.stdout + locked.stderr
@@ -507,9 +478,8 @@ def test_changing_the_word2vec_dimension_reruns_word2vec_and_downstream_only(
     assert downstream <= jobs, jobs
 
 
-def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> None:
-    """The README's cluster command resolves; each job lists its declared resources,
-    which snakemake-executor-plugin-slurm turns into sbatch options."""
+def _slurm_dry_run(tmp_path: Path, *extra: str) -> dict[str, str]:
+    """Each rule's first job block of the README's cluster dry run on the paper config."""
     res = smk(
         "-n",
         "--workflow-profile",
@@ -518,15 +488,36 @@ def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> N
         str(ROOT / "configs/paper.yaml"),
         "--directory",
         str(tmp_path),
+        "--default-resources",
+        "slurm_account=acc",
+        "slurm_partition=part",
+        *extra,
     )
     assert res.returncode == 0, res.stderr[-3000:]
-    out = res.stdout
-    blocks = {m.group(1): m.group(2) for m in re.finditer(r"rule (\w+):\n(.*?)\n\[", out, re.S)}
+    found = re.finditer(r"(?:local)?rule (\w+):\n(.*?)\n\[", res.stdout, re.S)
+    return {m.group(1): m.group(2) for m in reversed(list(found))}
+
+
+def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> None:
+    """The README's cluster command resolves; each job lists its declared resources,
+    which snakemake-executor-plugin-slurm turns into sbatch options; by default no job
+    asks for a GPU, and cluster.gpu_partition sends the Keras jobs to that partition
+    with one GPU each."""
+    blocks = _slurm_dry_run(tmp_path)
     train = blocks["train_weights"]
-    assert "gpu=1" in train and "slurm_partition=gpu" in train and "mem_mb=8000" in train
-    assert "runtime=600" in train and "slurm_account=my_account" in train
-    assert "slurm_partition=cpu" in blocks["clean_wiki_shard"]
-    assert "runtime=2880" in blocks["train_word2vec"] and "mem_mb=8000" in blocks["train_word2vec"]
+    assert "mem_mb=" in train and "runtime=600" in train  # mem_mb: from the input size
+    assert "slurm_account=acc" in train and "slurm_partition=part" in train
+    assert not any("gpu=" in block for block in blocks.values())
+    assert "slurm_partition=part" in blocks["clean_wiki_shard"]
+    assert "runtime=2880" in blocks["train_word2vec"]
+    gpu = _slurm_dry_run(tmp_path, "--config", "cluster={gpu_partition: gpu}")
+    keras_rules = {"train_weights", "select_kappa", "schafer_swarm_evaluate", "schafer_run"}
+    for rule, block in gpu.items():
+        if rule in keras_rules:
+            assert "gpu=1" in block and "slurm_partition=gpu" in block, (rule, block)
+        else:
+            assert "gpu=" not in block and "slurm_partition=part" in block, (rule, block)
+    assert keras_rules <= set(gpu)
 
 
 SCHAFER_TINY = """

@@ -14,6 +14,7 @@ behind.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import logging
@@ -21,9 +22,11 @@ import os
 import shutil
 import time
 import urllib.request
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -93,8 +96,10 @@ def _read_checksum_list(text: str, source: str) -> dict[str, str]:
     return files
 
 
-def load_registry() -> dict[str, Resource]:
-    """Read ``data/resources.yaml`` (and its checksum lists) from the package."""
+@functools.cache
+def load_registry() -> Mapping[str, Resource]:
+    """Read ``data/resources.yaml`` (and its checksum lists) from the package, once per
+    process (the workflow asks for it for every rule it defines)."""
     data_dir = importlib_resources.files("textsim") / "data"
     raw: dict[str, dict[str, Any]] = yaml.safe_load((data_dir / "resources.yaml").read_text())
     registry: dict[str, Resource] = {}
@@ -105,7 +110,7 @@ def load_registry() -> dict[str, Resource]:
         if checksums is not None:
             files = _read_checksum_list((data_dir / checksums).read_text(), str(checksums))
         registry[name] = Resource(name=name, files=files, **spec)
-    return registry
+    return MappingProxyType(registry)
 
 
 def get_resource(name: str) -> Resource:

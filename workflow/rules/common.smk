@@ -28,6 +28,10 @@ STS = config["sts"]
 PARAGRAPHS = config["paragraphs"]
 SCH = config["schafer"]
 KERAS_BACKEND = config["keras"]["backend"]
+# What a Keras job adds to its resources on a cluster: one GPU on the partition named by
+# cluster.gpu_partition, or nothing (the default partition, no GPU) when that is null.
+GPU_PARTITION = config["cluster"]["gpu_partition"]
+KERAS_GPU = {"gpu": 1, "slurm_partition": GPU_PARTITION} if GPU_PARTITION else {}
 TWITTER = config["twitter"]
 TWITTER_SETS = [{"paper": "twitter", "slot": "twitter-slot"}[v] for v in TWITTER["variants"]]
 TRANSFER = config["transfer"]
@@ -35,6 +39,15 @@ TRANSFER = config["transfer"]
 
 wildcard_constraints:
     shard=r"\d{3}",
+
+
+def mem_mb(base, per_input_mb):
+    """A rule's mem_mb that grows with its inputs: base + per_input_mb × their size (MB).
+    For the rules whose memory follows the data they load (vectors, couples, candidates,
+    corpus shards), so the tiny run asks for little and the paper run for enough; the
+    base is about twice the tiny run's peak (sacct MaxRSS), the slope the data's size
+    in memory per MB on disk (README "Running on a cluster")."""
+    return lambda wildcards, input: int(base + per_input_mb * input.size_mb)
 
 
 def code(rule_name):

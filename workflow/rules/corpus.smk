@@ -46,6 +46,7 @@ rule clean_wiki_shard:
 
 
 rule summarise_corpus:
+    localrule: True
     input:
         stats=expand("results/corpus/clean/{shard}.json", shard=SHARDS),
         code=code("summarise_corpus"),

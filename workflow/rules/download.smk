@@ -3,6 +3,7 @@
 
 
 rule fetch_wiki_extracted:
+    localrule: True
     output:
         [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
     params:
@@ -22,6 +23,7 @@ rule fetch_wiki_extracted:
 
 
 rule fetch_package_file:
+    localrule: True
     output:
         "resources/package/{resource}",
     params:
@@ -41,6 +43,7 @@ rule fetch_package_file:
 
 
 rule fetch_wiki_dump:
+    localrule: True
     output:
         protected("resources/enwiki-dump/{date}/pages-articles.xml.bz2"),
     params:
@@ -64,6 +67,7 @@ rule fetch_wiki_dump:
 for _resource in files_resources():
 
     rule:
+        localrule: True
         name:
             f"fetch_{_resource.replace('-', '_')}"
         output:

@@ -21,7 +21,7 @@ rule score_baselines:
     benchmark:
         "benchmarks/scores/{length}/{vectors}.tsv"
     resources:
-        mem_mb=8000,
+        mem_mb=mem_mb(1000, 4),
         runtime=60,
     conda:
         "../../envs/nlp.yaml"
@@ -41,7 +41,7 @@ rule evaluate_baselines:
     log:
         "logs/metrics/{length}/{vectors}.log",
     resources:
-        mem_mb=4000,
+        mem_mb=mem_mb(1000, 2),
         runtime=30,
     conda:
         "../../envs/nlp.yaml"

@@ -78,6 +78,7 @@ rule sts_minilm:
 
 
 rule table_gem_sts:
+    localrule: True
     input:
         scores="results/sts/scores.csv",
         minilm="results/sts/minilm.csv",
@@ -99,6 +100,7 @@ rule table_gem_sts:
 
 
 rule plot_gem_ngrams:
+    localrule: True
     input:
         ngrams="results/sts/ngrams.csv",
         code=code("plot_gem_ngrams"),
@@ -145,6 +147,7 @@ rule paragraph_scores:
 
 
 rule table_gem_paragraphs:
+    localrule: True
     input:
         scores="results/paragraphs/scores.csv",
         code=code("table_gem_paragraphs"),

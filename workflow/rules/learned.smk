@@ -31,9 +31,10 @@ rule select_kappa:
     benchmark:
         "benchmarks/weights/select_kappa.tsv"
     resources:
-        mem_mb=8000,
+        mem_mb=mem_mb(2500, 4),
         runtime=600,
-        gpu=1,
+        accelerator=1,
+        **KERAS_GPU,
     conda:
         "../../envs/keras.yaml"
     script:
@@ -65,9 +66,10 @@ rule train_weights:
     benchmark:
         "benchmarks/weights/{length}/{procedure}.tsv"
     resources:
-        mem_mb=8000,
+        mem_mb=mem_mb(2500, 4),
         runtime=600,
-        gpu=1,
+        accelerator=1,
+        **KERAS_GPU,
     conda:
         "../../envs/keras.yaml"
     script:
@@ -89,7 +91,7 @@ rule score_learned:
     log:
         "logs/learned/{length}/{procedure}-score.log",
     resources:
-        mem_mb=4000,
+        mem_mb=mem_mb(1000, 4),
         runtime=30,
     conda:
         "../../envs/nlp.yaml"
@@ -109,7 +111,7 @@ rule evaluate_learned:
     log:
         "logs/learned/{length}/{procedure}-evaluate.log",
     resources:
-        mem_mb=2000,
+        mem_mb=mem_mb(1000, 2),
         runtime=10,
     conda:
         "../../envs/nlp.yaml"

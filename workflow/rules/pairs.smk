@@ -18,7 +18,7 @@ rule extract_pair_candidates:
     log:
         "logs/pairs/extract_pair_candidates/{shard}.log",
     resources:
-        mem_mb=4000,
+        mem_mb=mem_mb(1000, 3),
         runtime=60,
     conda:
         "../../envs/nlp.yaml"
@@ -43,7 +43,7 @@ rule curate_pairs:
     log:
         "logs/pairs/curate_pairs/{length}.log",
     resources:
-        mem_mb=16000,
+        mem_mb=mem_mb(1000, 10),
         runtime=60,
     conda:
         "../../envs/nlp.yaml"

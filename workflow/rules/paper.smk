@@ -2,6 +2,7 @@
 
 
 rule table_icdmw_1:
+    localrule: True
     input:
         metrics=expand("results/metrics/{length}/{vectors}.csv", length=TABLE_I_LENGTHS, vectors=VECTORS),
         code=code("table_icdmw_1"),
@@ -23,6 +24,7 @@ rule table_icdmw_1:
 
 
 rule table_icdmw_2:
+    localrule: True
     input:
         metrics=expand("results/metrics/20/{vectors}.csv", vectors=VECTORS),
         code=code("table_icdmw_2"),
@@ -43,6 +45,7 @@ rule table_icdmw_2:
 
 
 rule plot_icdmw_figure_1:
+    localrule: True
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
         code=code("plot_icdmw_figure_1"),
@@ -65,6 +68,7 @@ rule plot_icdmw_figure_1:
 
 
 rule plot_icdmw_figure_2:
+    localrule: True
     input:
         scores=f"results/scores/{config['figures']['length']}/{VECTORS[0]}.parquet",
         code=code("plot_icdmw_figure_2"),
@@ -87,6 +91,7 @@ rule plot_icdmw_figure_2:
 
 
 rule table_icdmw_3:
+    localrule: True
     input:
         baseline="results/metrics/20/{}.csv".format(VECTORS[0]),
         learned=learned_metrics("20", ["icdmw"]),
@@ -108,6 +113,7 @@ rule table_icdmw_3:
 
 
 rule table_prl_1:
+    localrule: True
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=VECTORS[0]),
         learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
@@ -136,6 +142,7 @@ rule table_prl_1:
 
 
 rule plot_icdmw_figure_4:
+    localrule: True
     input:
         weights="results/weights/20/icdmw.json",
         code=code("plot_icdmw_figure_4"),
@@ -155,6 +162,7 @@ rule plot_icdmw_figure_4:
 
 
 rule plot_icdmw_figure_5:
+    localrule: True
     input:
         baseline="results/scores/20/{}.parquet".format(VECTORS[0]),
         learned="results/learned/20/icdmw.parquet",
@@ -176,6 +184,7 @@ rule plot_icdmw_figure_5:
 
 
 rule plot_prl_figure_3:
+    localrule: True
     input:
         contrastive="results/weights/20/contrastive.json",
         median="results/weights/20/median.json",
@@ -196,6 +205,7 @@ rule plot_prl_figure_3:
 
 
 rule table_prl_2:
+    localrule: True
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS[0]),
         learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
@@ -224,6 +234,7 @@ rule table_prl_2:
 
 
 rule plot_prl_figure_2:
+    localrule: True
     input:
         scores=f"results/scores/twitter/{VECTORS[0]}.parquet",
         code=code("plot_prl_figure_2"),

@@ -81,6 +81,7 @@ rule schafer_words:
 
 
 rule schafer_swarm_start:
+    localrule: True
     input:
         code=code("schafer_swarm_start"),
     output:
@@ -123,6 +124,7 @@ rule schafer_swarm_evaluate:
     resources:
         mem_mb=4000,
         runtime=60,
+        **KERAS_GPU,
     conda:
         "../../envs/keras.yaml"
     script:
@@ -130,6 +132,7 @@ rule schafer_swarm_evaluate:
 
 
 rule schafer_swarm_step:
+    localrule: True
     input:
         state=lambda wc: f"{SCH_DIR}/{wc.dataset}/search/{wc.sch_model}/gen{int(wc.gen) - 1}.json",
         evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model, int(wc.gen) - 1),
@@ -156,6 +159,7 @@ ruleorder: schafer_swarm_step > schafer_swarm_start
 
 
 rule schafer_swarm_best:
+    localrule: True
     input:
         evaluations=lambda wc: sch_evaluations(wc.dataset, wc.sch_model),
         code=code("schafer_swarm_best"),
@@ -193,6 +197,7 @@ rule schafer_run:
     resources:
         mem_mb=4000,
         runtime=120,
+        **KERAS_GPU,
     conda:
         "../../envs/keras.yaml"
     script:
@@ -223,6 +228,7 @@ rule schafer_baseline:
 
 
 rule schafer_table_a1:
+    localrule: True
     input:
         runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"])],
         stats=f"{SCH_DIR}/{SCH['search_dataset']}/stats.json",
@@ -258,6 +264,7 @@ use rule schafer_table_a1 as schafer_table_a2 with:
 
 
 rule schafer_table_datasets:
+    localrule: True
     input:
         stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH["datasets"]],
         code=code("schafer_table_datasets"),
@@ -311,6 +318,7 @@ rule schafer_table_lda:
 
 
 rule schafer_search_figures:
+    localrule: True
     input:
         evaluations=[e for m in SCH["models"] for e in sch_evaluations(SCH["search_dataset"], m)],
         code=code("schafer_search_figures"),
@@ -334,6 +342,7 @@ rule schafer_search_figures:
 
 
 rule schafer_size_figures:
+    localrule: True
     input:
         runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]],
         code=code("schafer_size_figures"),

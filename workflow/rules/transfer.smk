@@ -37,7 +37,7 @@ rule train_word2vec_transfer:
     benchmark:
         "benchmarks/transfer/train_word2vec_transfer.tsv"
     resources:
-        mem_mb=8000,
+        mem_mb=mem_mb(2000, 0.5),
         runtime=1440,
     conda:
         "../../envs/nlp.yaml"
@@ -46,6 +46,7 @@ rule train_word2vec_transfer:
 
 
 rule fetch_google_news_vectors:
+    localrule: True
     output:
         protected("resources/google-news-vectors/word2vec-google-news-300.gz"),
     params:

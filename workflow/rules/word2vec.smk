@@ -16,7 +16,7 @@ rule train_word2vec:
     benchmark:
         "benchmarks/word2vec/train_word2vec.tsv"
     resources:
-        mem_mb=8000,
+        mem_mb=mem_mb(2000, 0.5),
         runtime=2880,
     conda:
         "../../envs/nlp.yaml"
@@ -39,7 +39,7 @@ rule evaluate_word2vec:
     log:
         "logs/word2vec/evaluate_word2vec.log",
     resources:
-        mem_mb=4000,
+        mem_mb=mem_mb(1000, 3),
         runtime=30,
     conda:
         "../../envs/nlp.yaml"
@@ -56,7 +56,7 @@ rule count_docfreq:
     log:
         "logs/docfreq/count_docfreq/{shard}.log",
     resources:
-        mem_mb=2000,
+        mem_mb=mem_mb(1000, 1),
         runtime=60,
     conda:
         "../../envs/nlp.yaml"
@@ -73,7 +73,7 @@ rule merge_docfreq:
     log:
         "logs/docfreq/merge_docfreq.log",
     resources:
-        mem_mb=4000,
+        mem_mb=mem_mb(1000, 2),
         runtime=30,
     conda:
         "../../envs/nlp.yaml"
