@@ -16,12 +16,14 @@ import shutil
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from tinyrun import ROOT, SNAKEMAKE, copy_project
 
+T = TypeVar("T")
 pytestmark = [pytest.mark.slurm, pytest.mark.workflow]
 
 CLUSTER = ROOT / "tests/slurm/cluster.sh"
@@ -79,10 +81,13 @@ def _squeue(env: dict[str, str]) -> list[tuple[str, str, str]]:
     out = subprocess.run(
         ["squeue", "-h", "-o", "%i|%k|%T"], env=env, capture_output=True, text=True, timeout=30
     ).stdout
-    return [tuple(line.split("|")) for line in out.splitlines() if line.count("|") == 2]  # type: ignore[misc]
+    rows = [line.split("|") for line in out.splitlines() if line.count("|") == 2]
+    return [(job, comment, state) for job, comment, state in rows]
 
 
-def _wait_for(predicate, what: str, limit: float, proc: subprocess.Popen[bytes] | None = None):  # type: ignore[no-untyped-def]
+def _wait_for(
+    predicate: Callable[[], T], what: str, limit: float, proc: subprocess.Popen[bytes] | None = None
+) -> T:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         value = predicate()
@@ -168,7 +173,7 @@ def test_tiny_workflow_on_slurm_with_scancel_and_a_killed_snakemake(
             ]
             return jobs[0] if jobs else None
 
-        victim = _wait_for(running_training, "a running train_weights job", 600, proc)
+        victim = _wait_for(running_training, "a running train_weights job", 600, proc) or ""
         victim_comment = next(c for j, c, _ in _squeue(env) if j == victim)
         time.sleep(2)
         subprocess.run(["scancel", victim], env=env, check=True, timeout=30)

@@ -45,8 +45,8 @@ def mem_mb(base, per_input_mb):
     """A rule's mem_mb that grows with its inputs: base + per_input_mb × their size (MB).
     For the rules whose memory follows the data they load (vectors, couples, candidates,
     corpus shards), so the tiny run asks for little and the paper run for enough; the
-    base is about twice the tiny run's peak (sacct MaxRSS), the slope the data's size
-    in memory per MB on disk (README "Running on a cluster")."""
+    base is about twice the tiny run's peak (sacct MaxRSS), the slope an estimate of the
+    data's size in memory per MB on disk (README "Running on a cluster")."""
     return lambda wildcards, input: int(base + per_input_mb * input.size_mb)
 
 
