@@ -205,7 +205,7 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
     assert model.weights_.shape == (5,) and len(model.history_) >= 1
     vectors = model.transform(a[:3])
     assert vectors.shape == (3, 4)
-    model.save(tmp_path / "w.json", note="test")
+    model.save_weights(tmp_path / "w.json", note="test")
     back = WeightedEmbedding.load(tmp_path / "w.json", emb)
     assert np.array_equal(back.transform(a[:3]), vectors)
     assert np.allclose(back.transform([a[2]]), vectors[2:3])  # one text = its row in a batch

@@ -10,7 +10,16 @@ The library behind the Snakemake workflow, grouped by domain:
   :mod:`textsim.gem` (GEM, SIF, uSIF), :mod:`textsim.schafer` (Schäfer 2018).
   Arrows point one way: schafer → gem → deboom → foundations.
 
-The public estimators are importable from here (``from textsim import GEM``).
+Fit once, embed anything::
+
+    import textsim
+    model = textsim.fit("gem", vectors="results/word2vec/vectors.kv", texts=sentences)
+    model.save("gem.npz")
+    vectors = textsim.load("gem.npz").transform(["A new sentence.", "Another one."])
+
+(:mod:`textsim.embedding`; the same as ``textsim fit`` / ``textsim embed`` on the
+command line). The public estimators are importable from here too
+(``from textsim import GEM``).
 They are loaded on first use, so ``import textsim`` stays cheap and importing one
 submodule does not pull in every other one (this keeps the workflow's code
 inputs, derived from the import graph, exact).
@@ -32,20 +41,30 @@ _EXPORTS = {
     "SIF": "textsim.gem.sif",
     "USIF": "textsim.gem.sif",
     "WeightedEmbedding": "textsim.deboom.model",
+    "fit": "textsim.embedding.methods",
+    "METHODS": "textsim.embedding.methods",
+    "load": "textsim.embedding.modelfile",
+    "save": "textsim.embedding.modelfile",
 }
 
 __all__ = [
     "GEM",
+    "METHODS",
     "SIF",
     "USIF",
     "PoolingEmbedding",
     "TfidfEmbedding",
     "WeightedEmbedding",
     "WordEmbeddings",
+    "fit",
+    "load",
+    "save",
 ]
 
 if TYPE_CHECKING:
     from textsim.deboom.model import WeightedEmbedding
+    from textsim.embedding.methods import METHODS, fit
+    from textsim.embedding.modelfile import load, save
     from textsim.gem.gem import GEM
     from textsim.gem.sif import SIF, USIF
     from textsim.vectors.pooling import PoolingEmbedding, TfidfEmbedding

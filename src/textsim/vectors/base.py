@@ -1,13 +1,56 @@
-"""The estimator base of every embedding method (scikit-learn estimator API)."""
+"""The estimator base of every embedding method (scikit-learn estimator API).
+
+Every estimator takes **raw texts** (a list of strings, a pandas Series, or one
+bare string, which is one text, never its characters) and applies the cleaning
+it was built with (``cleaning="paper"``: lowercase, numbers → ``0``, punctuation
+removed, as the workflow cleans every corpus) before looking words up, so
+``transform(["The cat sat."])`` embeds *the cat sat*. Already tokenised input
+(lists of tokens, or a :class:`TokenBatch`) is used as it is.
+"""
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, Self
+import os
+from pathlib import Path
+from typing import Any, ClassVar, Literal, Self
 
 import numpy as np
+import numpy.typing as npt
+import pandas as pd
 
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
+
+Cleaning = Literal["paper", "none"]
+CLEANINGS: tuple[str, ...] = ("paper", "none")
+
+
+def as_texts(X: Any) -> Any:
+    """A bare string is one text: ``"the cat"`` → ``["the cat"]``; bytes are refused."""
+    if isinstance(X, str):
+        return [X]
+    if isinstance(X, bytes | bytearray):
+        raise TypeError("texts must be str, not bytes: decode them first (e.g. .decode('utf-8'))")
+    return X
+
+
+def clean_texts(texts: Any, cleaning: str) -> Any:
+    """Apply ``cleaning`` to string texts (token lists and TokenBatch pass through)."""
+    if cleaning not in CLEANINGS:
+        raise ValueError(f"unknown cleaning {cleaning!r}; expected one of {', '.join(CLEANINGS)}")
+    if cleaning == "none" or isinstance(texts, TokenBatch):
+        return texts
+    from textsim.text.wikipedia import clean_tokens
+
+    if isinstance(texts, pd.Series):
+        if texts.isna().any():
+            raise ValueError("texts must not be missing (None/NaN)")
+        return [" ".join(clean_tokens(t)) for t in texts.astype(str)]
+    if len(texts) and all(isinstance(t, str) for t in texts):
+        return [" ".join(clean_tokens(t)) for t in texts]
+    if any(t is None for t in texts):
+        raise ValueError("texts must not be missing (None)")
+    return texts
 
 
 class ParamsMixin:
@@ -36,7 +79,14 @@ class ParamsMixin:
 
 
 class Estimator(ParamsMixin):
-    """Estimators over a fitted :class:`WordEmbeddings`."""
+    """Estimators over a fitted :class:`WordEmbeddings`.
+
+    Subclasses list in ``_fitted_arrays`` the fitted attributes that a model file
+    stores (:mod:`textsim.embedding.modelfile`) and implement :meth:`_restore`.
+    """
+
+    _fitted_arrays: ClassVar[tuple[str, ...]] = ()
+    cleaning: str = "paper"
 
     def _check_fitted(self) -> WordEmbeddings:
         emb = getattr(self, "embeddings_", None)
@@ -45,10 +95,29 @@ class Estimator(ParamsMixin):
         assert isinstance(emb, WordEmbeddings)
         return emb
 
-    def _batch(self, X: TokenBatch | Texts) -> TokenBatch:
-        emb = self._check_fitted()
+    def _encode(self, emb: WordEmbeddings, X: TokenBatch | Texts | str) -> TokenBatch:
         if isinstance(X, TokenBatch):
             if X.pad != emb.pad:
                 raise ValueError("TokenBatch was encoded with a different vocabulary")
             return X
-        return emb.encode(X)
+        return emb.encode(clean_texts(as_texts(X), self.cleaning))
+
+    def _batch(self, X: TokenBatch | Texts | str) -> TokenBatch:
+        return self._encode(self._check_fitted(), X)
+
+    def fit_transform(self, X: Any, y: Any = None) -> Any:
+        """``fit(X, y)`` then ``transform(X)``: the transductive mode (fitted on the
+        texts it embeds)."""
+        est: Any = self  # every subclass defines fit and transform
+        return est.fit(X, y).transform(X)
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write this fitted model to one model file (``.npz``, no pickle) that
+        :func:`textsim.load` reads back; see :mod:`textsim.embedding.modelfile`."""
+        from textsim.embedding.modelfile import save
+
+        return save(self, path)
+
+    def _restore(self, fitted: dict[str, npt.NDArray[Any]]) -> None:
+        """Set the fitted state from a model file's arrays, without refitting."""
+        raise NotImplementedError

@@ -11,7 +11,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.base import Estimator
+from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 Pooling = Literal["mean", "max", "min", "minmax"]
@@ -173,6 +173,10 @@ class PoolingEmbedding(Estimator):
         highest idf in each text (De Boom et al.: 30%).
     idf_variant:
         ``paper`` (log N/(1+df)) or ``code`` (ln N − ln df).
+    cleaning:
+        ``paper`` (default): raw texts are cleaned as the workflow cleans its
+        corpora (lowercase, numbers → 0, punctuation removed); ``none``: texts
+        are split on white space as they are.
     """
 
     def __init__(
@@ -182,14 +186,18 @@ class PoolingEmbedding(Estimator):
         weighting: Weighting = "none",
         top_fraction: float | None = None,
         idf_variant: IdfVariant = "paper",
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.pooling = pooling
         self.weighting = weighting
         self.top_fraction = top_fraction
         self.idf_variant = idf_variant
+        self.cleaning = cleaning
 
     def fit(self, X: Any = None, y: Any = None) -> Self:
+        """Check the settings and prepare the vector table (no texts needed: ``X``
+        and ``y`` are ignored and may be omitted)."""
         if self.embeddings is None:
             raise ValueError("PoolingEmbedding needs embeddings")
         if self.pooling not in ("mean", "max", "min", "minmax"):
@@ -207,7 +215,9 @@ class PoolingEmbedding(Estimator):
         self.n_features_out_ = emb.dim * self.spec_.width_factor
         return self
 
-    def transform(self, X: TokenBatch | Texts) -> FloatArray:
+    def transform(self, X: TokenBatch | Texts | str) -> FloatArray:
+        """Embed texts: a (number of texts, dimension) float32 matrix; a text with
+        no in-vocabulary word is the zero vector (min/max: zeros too)."""
         batch = self._batch(X)
         return pool_batch(
             batch,
@@ -218,8 +228,8 @@ class PoolingEmbedding(Estimator):
             top_fraction=self.top_fraction,
         )[self.spec_]
 
-    def fit_transform(self, X: TokenBatch | Texts, y: Any = None) -> FloatArray:
-        return self.fit(X, y).transform(X)
+    def _restore(self, fitted: dict[str, Any]) -> None:
+        self.fit()
 
 
 class TfidfEmbedding(Estimator):
@@ -230,19 +240,25 @@ class TfidfEmbedding(Estimator):
     """
 
     def __init__(
-        self, embeddings: WordEmbeddings | None = None, idf_variant: IdfVariant = "paper"
+        self,
+        embeddings: WordEmbeddings | None = None,
+        idf_variant: IdfVariant = "paper",
+        cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.idf_variant = idf_variant
+        self.cleaning = cleaning
 
     def fit(self, X: Any = None, y: Any = None) -> Self:
+        """Take the vocabulary and idf of ``embeddings`` (``X``, ``y`` ignored)."""
         if self.embeddings is None:
             raise ValueError("TfidfEmbedding needs embeddings (for its vocabulary and idf)")
         self.embeddings_ = self.embeddings
         self.idf_ = self.embeddings.idf(self.idf_variant)
         return self
 
-    def transform(self, X: TokenBatch | Texts) -> sp.csr_matrix:
+    def transform(self, X: TokenBatch | Texts | str) -> sp.csr_matrix:
+        """Sparse (number of texts, vocabulary size) tf-idf matrix."""
         batch = self._batch(X)
         mask = batch.mask
         rows = np.broadcast_to(np.arange(len(batch))[:, None], batch.ids.shape)[mask]
@@ -253,6 +269,3 @@ class TfidfEmbedding(Estimator):
         )
         mat.sum_duplicates()
         return mat
-
-    def fit_transform(self, X: TokenBatch | Texts, y: Any = None) -> sp.csr_matrix:
-        return self.fit(X, y).transform(X)

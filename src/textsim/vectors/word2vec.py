@@ -14,7 +14,7 @@ from gensim.models import KeyedVectors, Word2Vec
 from gensim.models.callbacks import CallbackAny2Vec
 from tqdm import tqdm
 
-from textsim.io import atomic_path
+from textsim.io import InputFileError, atomic_path
 from textsim.text.wikipedia import CleanCorpus
 
 __all__ = ["PAPER_WORD2VEC", "evaluate_word_vectors", "load_vectors", "train_word2vec"]
@@ -90,8 +90,36 @@ def train_word2vec(
 
 
 def load_vectors(path: str | os.PathLike[str]) -> KeyedVectors:
-    """Load ``KeyedVectors`` saved by :func:`train_word2vec` (gensim native format)."""
-    kv: KeyedVectors = KeyedVectors.load(str(path))
+    """Load word vectors: gensim's native format (``.kv``/``.model``, as
+    :func:`train_word2vec` saves them), word2vec binary (``.bin``) or word2vec text
+    (anything else). A missing, truncated or foreign file raises
+    :class:`~textsim.io.InputFileError` naming it."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputFileError(f"{p}: no such word-vector file")
+    try:
+        if p.suffix in (".kv", ".model"):
+            kv = KeyedVectors.load(str(p))
+            if not isinstance(kv, KeyedVectors):  # e.g. a full Word2Vec model
+                kv = getattr(kv, "wv", None)
+                if not isinstance(kv, KeyedVectors):
+                    raise InputFileError(f"{p}: a gensim file, but not word vectors")
+        else:
+            kv = KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
+    except InputFileError:
+        raise
+    except Exception as err:  # gensim raises whatever its parser meets (pickle, EOF, ...)
+        kind = (
+            "gensim KeyedVectors (.kv)"
+            if p.suffix in (".kv", ".model")
+            else ("word2vec binary (.bin)" if p.suffix == ".bin" else "word2vec text")
+        )
+        raise InputFileError(
+            f"{p}: cannot read word vectors as {kind} — truncated or not that format "
+            f"({type(err).__name__}: {str(err)[:120]})"
+        ) from None
+    if len(kv) == 0:
+        raise InputFileError(f"{p}: holds no word vectors")
     return kv
 
 

@@ -52,7 +52,7 @@ def train_learned_weights(
         len(model.history_),
         model.weights_.round(3),
     )
-    model.save(
+    model.save_weights(
         output,
         length=length,
         normalized_vectors=normalize,

@@ -1,0 +1,133 @@
+"""File-to-file operations behind ``textsim fit``, ``textsim embed`` and
+``textsim similarity``. Every error a user's file causes is an
+:class:`~textsim.io.InputFileError` (or another ``ValueError``) naming the file,
+and no output file is written unless the whole operation succeeded."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.io import InputFileError, PathLike, atomic_path, read_text_lines
+
+__all__ = ["embed_file", "embed_texts", "fit_file", "read_pairs", "similarity_file"]
+
+BLOCK = 10_000  # texts per block: progress and bounded memory; rows are independent
+
+
+def embed_texts(model: Any, texts: Sequence[str], *, progress: bool = True) -> npt.NDArray[Any]:
+    """``model.transform`` over ``texts`` in blocks (each row depends on its text only),
+    with a progress bar on stderr when there is more than one block."""
+    from tqdm import tqdm
+
+    if len(texts) <= BLOCK:
+        return np.asarray(model.transform(list(texts)), dtype=np.float32)
+    parts = [
+        np.asarray(model.transform(list(texts[i : i + BLOCK])), dtype=np.float32)
+        for i in tqdm(
+            range(0, len(texts), BLOCK),
+            desc="embedding",
+            unit="block",
+            disable=not progress,
+        )
+    ]
+    return np.concatenate(parts)
+
+
+def fit_file(
+    method: str,
+    output: PathLike,
+    *,
+    vectors: PathLike | None = None,
+    docfreq: PathLike | None = None,
+    texts: PathLike | None = None,
+    weights: PathLike | None = None,
+    **params: Any,
+) -> Any:
+    """Fit ``method`` (texts: a file with one raw text per line) and write its model file."""
+    from textsim.embedding.methods import fit
+
+    _check_output(output, ".npz")
+    fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None
+    model = fit(
+        method, vectors=vectors, docfreq=docfreq, texts=fit_texts, weights=weights, **params
+    )
+    model.save(output)
+    return model
+
+
+def embed_file(
+    model_path: PathLike,
+    texts: PathLike,
+    output: PathLike,
+    *,
+    vectors: PathLike | None = None,
+    allow_other_vectors: bool = False,
+) -> dict[str, int]:
+    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32)."""
+    from textsim.embedding.modelfile import load
+
+    _check_output(output, ".npy")
+    lines = read_text_lines(texts)
+    model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    out = embed_texts(model, lines)
+    with atomic_path(output) as tmp, open(tmp, "wb") as fh:
+        np.save(fh, out)
+    return {"texts": len(lines), "empty": int(np.sum(~out.any(axis=1))), "dim": out.shape[1]}
+
+
+def read_pairs(path: PathLike, columns: tuple[int, int] = (1, 2)) -> tuple[list[str], list[str]]:
+    """The text pairs of a tab-separated file: fields ``columns`` (1-based) of every line."""
+    need = max(columns)
+    if min(columns) < 1:
+        raise ValueError(f"columns are counted from 1, got {columns}")
+    a: list[str] = []
+    b: list[str] = []
+    for lineno, line in enumerate(read_text_lines(path, what="tab-separated text pairs"), 1):
+        fields = line.split("\t")
+        if len(fields) < need:
+            raise InputFileError(
+                f"{path}:{lineno}: {len(fields)} tab-separated field(s), expected at least "
+                f"{need} (texts in columns {columns[0]} and {columns[1]})"
+            )
+        a.append(fields[columns[0] - 1])
+        b.append(fields[columns[1] - 1])
+    return a, b
+
+
+def similarity_file(
+    model_path: PathLike,
+    pairs: PathLike,
+    output: PathLike | None,
+    *,
+    columns: tuple[int, int] = (1, 2),
+    vectors: PathLike | None = None,
+    allow_other_vectors: bool = False,
+) -> npt.NDArray[np.float64]:
+    """Cosine similarity of each pair (0 where a text has no in-vocabulary word),
+    one per line to ``output`` (or returned only, when None)."""
+    from textsim.distances import paired_similarity
+    from textsim.embedding.modelfile import load
+
+    if output is not None:
+        _check_output(output, Path(output).suffix or ".txt")
+    a, b = read_pairs(pairs, columns)
+    model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    va, vb = embed_texts(model, a), embed_texts(model, b)
+    sim = np.asarray(paired_similarity(va, vb, "cosine"), dtype=np.float64)
+    if output is not None:
+        with atomic_path(output) as tmp:
+            tmp.write_text("".join(f"{s:.6f}\n" for s in sim), encoding="utf-8")
+    return sim
+
+
+def _check_output(path: PathLike, suffix: str) -> None:
+    p = Path(path)
+    if p.suffix != suffix:
+        raise ValueError(f"{p}: output must end in {suffix}")
+    if p.is_dir():
+        raise InputFileError(f"{p}: is a directory")

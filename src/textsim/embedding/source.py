@@ -1,0 +1,110 @@
+"""The word vectors (and document frequencies) a model is fitted on, with their identity.
+
+A model file records which vectors it was fitted on by content, not by name:
+dimension, vocabulary size and a SHA-256 over the vocabulary and the raw
+float32 vectors (before any normalisation), so the same vectors saved as
+``.kv``, ``.bin`` or word2vec text match, and a retrained file does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.io import PathLike
+from textsim.vectors.words import WordEmbeddings
+
+__all__ = ["VectorSource", "open_vectors", "vectors_identity"]
+
+
+def vectors_identity(words: list[str], vectors: npt.NDArray[Any]) -> dict[str, Any]:
+    """``{"dim", "size", "sha256"}`` of a vocabulary and its (raw) vectors."""
+    h = hashlib.sha256()
+    h.update("\n".join(words).encode("utf-8"))
+    h.update(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
+    return {"dim": int(vectors.shape[1]), "size": len(words), "sha256": h.hexdigest()}
+
+
+def file_sha256(path: PathLike) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+@dataclass(frozen=True)
+class VectorSource:
+    """Where a model's word statistics come from (recorded in its model file)."""
+
+    vectors_path: str
+    dim: int
+    size: int
+    sha256: str
+    normalized: bool
+    docfreq_path: str | None
+    docfreq_sha256: str | None
+    n_documents: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def open_vectors(
+    vectors: PathLike,
+    docfreq: PathLike | None = None,
+    *,
+    normalize: bool = False,
+) -> tuple[WordEmbeddings, npt.NDArray[np.float64] | None, VectorSource]:
+    """Read word vectors once: the embeddings (``normalize``: unit vectors), the unigram
+    probabilities from gensim's word counts (None when the file carries none, e.g.
+    word2vec text format) and the :class:`VectorSource` identity.
+
+    Without ``docfreq`` every word gets df = 1 over one document (idf-based
+    methods then refuse to fit)."""
+    from textsim.text.docfreq import DocumentFrequencies
+    from textsim.vectors.word2vec import load_vectors
+
+    kv = load_vectors(vectors)
+    words = list(kv.index_to_key)
+    ident = vectors_identity(words, kv.vectors)
+    if docfreq is not None:
+        dfs = DocumentFrequencies.load(docfreq)
+        df = dfs.df(words, missing=1)
+        n_documents = dfs.n_documents
+        df_sha: str | None = file_sha256(docfreq)
+    else:
+        df, n_documents, df_sha = np.ones(len(words), dtype=np.int64), 1, None
+    emb = WordEmbeddings.from_arrays(words, kv.vectors, df, n_documents, normalize=normalize)
+    probabilities = _probabilities(kv, words)
+    source = VectorSource(
+        vectors_path=str(Path(vectors)),
+        normalized=normalize,
+        docfreq_path=None if docfreq is None else str(Path(docfreq)),
+        docfreq_sha256=df_sha,
+        n_documents=int(n_documents),
+        **ident,
+    )
+    return emb, probabilities, source
+
+
+def _probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64] | None:
+    """Unigram probabilities from gensim's counts; None when the counts are not real
+    (word2vec files carry none: gensim then fills in a descending rank)."""
+    from textsim.vectors.words import word_probabilities
+
+    try:
+        counts = np.array([float(kv.get_vecattr(w, "count")) for w in words])
+    except KeyError:
+        return None
+    if counts.size == 0 or counts.sum() <= 0:
+        return None
+    rank_fill = np.arange(len(words), 0, -1, dtype=np.float64)
+    if np.array_equal(counts, rank_fill):
+        return None
+    return word_probabilities(kv, words)

@@ -1,0 +1,289 @@
+"""Fit once, embed anything: model files, the textsim.fit/load API and the CLI."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gensim.models import Word2Vec
+
+import textsim
+from textsim.io import InputFileError
+
+SENTENCES = [
+    "the cat sat on the mat",
+    "a dog sat on the log",
+    "the cat chased the dog",
+    "a bird flew over the mat",
+    "the dog and the cat slept",
+    "birds fly over dogs and cats",
+    "the mat was on the floor",
+    "a log lay on the floor",
+] * 5
+FIT_TEXTS = ["The cat sat on the mat.", "A dog, a log!", "Birds FLY over 3 dogs", "the floor"] * 3
+RAW = ["The cat sat on the mat.", "Dogs and CATS!", "zzzz qqqq", "", "a bird flew over 12 logs"]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Word vectors trained with gensim (real word counts), a df file, a weight file."""
+    d = tmp_path_factory.mktemp("models")
+    model = Word2Vec(
+        [s.split() for s in SENTENCES], vector_size=12, min_count=1, seed=3, workers=1, epochs=3
+    )
+    model.wv.save(str(d / "vectors.kv"))
+    model.wv.save_word2vec_format(str(d / "vectors.txt"))
+    other = Word2Vec(
+        [s.split() for s in SENTENCES], vector_size=8, min_count=1, seed=4, workers=1, epochs=3
+    )
+    other.wv.save(str(d / "other8.kv"))
+    retrained = Word2Vec(
+        [s.split() for s in SENTENCES], vector_size=12, min_count=1, seed=5, workers=1, epochs=3
+    )
+    retrained.wv.save(str(d / "retrained.kv"))
+    words = sorted({w for s in SENTENCES for w in s.split()})
+    df = {w: 1 + sum(w in s.split() for s in SENTENCES[:8]) for w in words}
+    (d / "docfreq.tsv").write_text(
+        "#n_documents\t8\n" + "".join(f"{w}\t{c}\n" for w, c in df.items())
+    )
+    weights = {
+        "format": "textsim-weights/1",
+        "n_max": 6,
+        "weights": [1.0, 0.9, 0.7, 0.5, 0.3, 0.2],
+        "procedure": "median",
+        "kappa": 160.0,
+        "random_state": 0,
+        "embedding_dim": 12,
+        "normalized_vectors": True,
+    }
+    (d / "weights.json").write_text(json.dumps(weights))
+    return {
+        "dir": d,
+        "vectors": d / "vectors.kv",
+        "text_vectors": d / "vectors.txt",
+        "other8": d / "other8.kv",
+        "retrained": d / "retrained.kv",
+        "docfreq": d / "docfreq.tsv",
+        "weights": d / "weights.json",
+    }
+
+
+def _fit(method: str, files: dict[str, Path], **params: object) -> object:
+    m = textsim.METHODS[method]
+    return textsim.fit(
+        method,
+        vectors=files["vectors"],
+        docfreq=files["docfreq"] if (m.docfreq or method == "sif") else None,
+        texts=FIT_TEXTS if m.texts else None,
+        weights=files["weights"] if method == "learned" else None,
+        **params,
+    )
+
+
+CASES = [
+    ("mean", {}),
+    ("idf-mean", {}),
+    ("max", {}),
+    ("min", {}),
+    ("minmax", {}),
+    ("sif", {}),
+    ("usif", {"n_components": 2, "n": 2}),
+    ("gem", {"n_components": 4, "n_sentence_components": 2, "window": 2}),
+    ("gem", {"n_components": 4, "n_sentence_components": 2, "ngram": 2}),
+    ("learned", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "params"), CASES)
+def test_save_load_round_trip_gives_identical_vectors(
+    method: str, params: dict[str, object], files: dict[str, Path], tmp_path: Path
+) -> None:
+    model = _fit(method, files, **params)
+    before = model.transform(RAW)  # type: ignore[attr-defined]
+    assert before.shape[0] == len(RAW) and before.dtype == np.float32
+    assert not before[2].any() and not before[3].any()  # all-OOV and empty texts: zero rows
+    path = model.save(tmp_path / "m.npz")  # type: ignore[attr-defined]
+    back = textsim.load(path)
+    np.testing.assert_array_equal(back.transform(RAW), before)
+    meta = back.meta_
+    assert meta["method"] == method and meta["params"]["cleaning"] == "paper"
+    assert meta["source"]["dim"] == 12 and meta["source"]["size"] == len(model.embeddings_.words)  # type: ignore[attr-defined]
+    assert meta["source"]["normalized"] is (method == "learned")
+    for key, value in params.items():
+        assert meta["params"][key] == value
+    # the model file holds no pickle
+    with np.load(path, allow_pickle=False) as npz:
+        assert "meta" in npz.files
+
+
+@pytest.mark.parametrize(("method", "params"), CASES)
+def test_raw_text_is_cleaned_and_a_bare_string_is_one_text(
+    method: str, params: dict[str, object], files: dict[str, Path]
+) -> None:
+    model = _fit(method, files, **params)
+    one = model.transform("The cat sat, on the MAT!")  # type: ignore[attr-defined]
+    assert one.shape == (1, model.n_features_out_)  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(one, model.transform(["the cat sat on the mat"]))  # type: ignore[attr-defined]
+    assert one.any()
+
+
+@pytest.mark.parametrize("method", ["sif", "usif", "gem"])
+def test_fit_transform_is_the_transductive_mode(method: str, files: dict[str, Path]) -> None:
+    from textsim.embedding.source import open_vectors
+
+    emb, prob, _ = open_vectors(files["vectors"], files["docfreq"])
+    cls = {"sif": textsim.SIF, "usif": textsim.USIF, "gem": textsim.GEM}[method]
+    kwargs = {"probabilities": prob} if method != "gem" else {"n_components": 4}
+    if method == "usif":
+        kwargs.update(n_components=2, n=2)
+    a = cls(emb, **kwargs).fit_transform(FIT_TEXTS)
+    b = cls(emb, **kwargs).fit(FIT_TEXTS).transform(FIT_TEXTS)
+    np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-7)
+    assert cls.fit.__doc__ and cls.transform.__doc__ and "Parameters" in (cls.__doc__ or "")
+
+
+def test_cleaning_none_splits_on_white_space_only(files: dict[str, Path]) -> None:
+    model = _fit("mean", files, cleaning="none")
+    assert not model.transform("The Cat.").any()  # type: ignore[attr-defined]
+    assert model.transform("the cat").any()  # type: ignore[attr-defined]
+
+
+def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_path: Path) -> None:
+    path = _fit("idf-mean", files).save(tmp_path / "m.npz")  # type: ignore[attr-defined]
+    with pytest.raises(InputFileError, match=r"retrained\.kv: not the word vectors .*m\.npz"):
+        textsim.load(path, files["retrained"])
+    other = textsim.load(path, files["retrained"], allow_other_vectors=True)
+    assert other.transform(RAW).shape == (len(RAW), 12)
+    # the same vectors in word2vec text format are recognised by content
+    same = textsim.load(path, files["text_vectors"])
+    np.testing.assert_allclose(same.transform(RAW), textsim.load(path).transform(RAW), atol=1e-6)
+    gem = _fit("gem", files, n_components=4).save(tmp_path / "g.npz")  # type: ignore[attr-defined]
+    with pytest.raises(InputFileError, match="8-d vectors, but .*directions in 12-d space"):
+        textsim.load(gem, files["other8"], allow_other_vectors=True)
+
+
+def test_recorded_vectors_path_is_relative_to_the_model_file(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    path = _fit("mean", files).save(files["dir"] / "sub" / "m.npz")  # type: ignore[attr-defined]
+    meta = textsim.load(path).meta_
+    assert meta["source"]["vectors_path"] == "../vectors.kv"
+
+
+def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
+    with pytest.raises(ValueError, match="unknown method 'gme'"):
+        textsim.fit("gme", vectors=files["vectors"])
+    with pytest.raises(ValueError, match="needs document frequencies"):
+        textsim.fit("idf-mean", vectors=files["vectors"])
+    with pytest.raises(ValueError, match="is fitted on texts"):
+        textsim.fit("gem", vectors=files["vectors"])
+    with pytest.raises(InputFileError, match=r"vectors\.txt: carries no word counts"):
+        textsim.fit("sif", vectors=files["text_vectors"], texts=FIT_TEXTS)
+    with pytest.raises(TypeError, match="bytes"):
+        _fit("mean", files).transform(b"the cat")  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------------- CLI
+
+
+def _cli(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "textsim.cli", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def test_cli_fit_embed_similarity(files: dict[str, Path], tmp_path: Path) -> None:
+    texts = tmp_path / "fit.txt"
+    texts.write_text("\n".join(FIT_TEXTS) + "\n")
+    model = tmp_path / "gem.npz"
+    res = _cli(
+        "fit", "gem", "--vectors", files["vectors"], "--texts", texts,
+        "--param", "n_components=4", "-o", model,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    raw = tmp_path / "raw.txt"
+    raw.write_text("\n".join(RAW) + "\n")
+    out = tmp_path / "v.npy"
+    res = _cli("embed", model, raw, out)
+    assert res.returncode == 0, res.stderr
+    assert "2 had no in-vocabulary word" in res.stderr
+    api = textsim.fit(
+        "gem", vectors=files["vectors"], texts=FIT_TEXTS, n_components=4
+    ).transform(RAW)
+    np.testing.assert_array_equal(np.load(out), api)
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("The cat sat.\tthe cat sat\nthe cat\tzzzz\n")
+    res = _cli("similarity", model, pairs)
+    assert res.returncode == 0, res.stderr
+    sims = [float(x) for x in res.stdout.split()]
+    assert sims[0] == pytest.approx(1.0, abs=1e-5) and sims[1] == 0.0
+    res = _cli("methods")
+    assert res.returncode == 0 and "usif" in res.stdout
+
+
+def _truncate(src: Path, dest: Path, keep: float = 0.5) -> Path:
+    data = src.read_bytes()
+    dest.write_bytes(data[: int(len(data) * keep)])
+    return dest
+
+
+def test_cli_bad_inputs_name_the_file_without_traceback_or_output(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    model = _fit("mean", files).save(tmp_path / "mean.npz")  # type: ignore[attr-defined]
+    good = tmp_path / "good.txt"
+    good.write_text("the cat\n")
+    latin1 = tmp_path / "latin1.txt"
+    latin1.write_bytes("the cat\ncaf\xe9 au lait\n".encode("latin-1"))
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    bad_vectors = _truncate(files["vectors"], tmp_path / "trunc.kv")
+    bad_weights = _truncate(files["weights"], tmp_path / "trunc.json")
+    bad_model = _truncate(model, tmp_path / "trunc.npz")
+    tsv_model = tmp_path / "pairs.tsv"
+    tsv_model.write_text("a\tb\n")
+    missing = tmp_path / "missing.txt"
+    cases = [
+        (("embed", model, latin1), latin1, r":2: not UTF-8"),
+        (("embed", model, empty), empty, "empty file"),
+        (("embed", model, missing), missing, "no such file"),
+        (("embed", bad_model, good), bad_model, "not a textsim model file, or truncated"),
+        (("embed", tsv_model, good), tsv_model, "not a textsim model file"),
+        (("embed", model, good, "--vectors", bad_vectors), bad_vectors, "cannot read word"),
+        (("embed", model, good, "--vectors", files["other8"]), files["other8"], "dim 12 → 8"),
+        (("embed", model, model), model, "binary data"),
+        (("similarity", model, good), good, ":1: 1 tab-separated field"),
+    ]
+    for args, named, message in cases:
+        out = tmp_path / "out.npy"
+        argv = [*args[:3], *([out] if args[0] == "embed" else []), *args[3:]]
+        if args[0] == "similarity":
+            argv.append(tmp_path / "out.txt")
+        res = _cli(*argv)
+        assert res.returncode == 2, (args, res.stderr)
+        assert str(named) in res.stderr and message in res.stderr, (args, res.stderr)
+        assert "Traceback" not in res.stderr and len(res.stderr.splitlines()) == 1, res.stderr
+        assert not out.exists() and not (tmp_path / "out.txt").exists()
+    fit_cases = [
+        (("learned", "--weights", bad_weights, "--docfreq", files["docfreq"]), bad_weights,
+         "truncated JSON"),
+        (("learned", "--weights", files["docfreq"], "--docfreq", files["docfreq"]),
+         files["docfreq"], "not a JSON file"),
+        (("gem", "--texts", latin1), latin1, ":2: not UTF-8"),
+        (("mean", "--vectors", missing), missing, "no such word-vector file"),
+    ]  # fmt: skip
+    for args, named, message in fit_cases:
+        out = tmp_path / "fitted.npz"
+        argv = [*args] if "--vectors" in args else [*args, "--vectors", files["vectors"]]
+        res = _cli("fit", *argv, "-o", out)
+        assert res.returncode == 2, (args, res.stderr)
+        assert str(named) in res.stderr, (args, res.stderr)
+        assert any(m in res.stderr for m in message.split("|")), res.stderr
+        assert "Traceback" not in res.stderr and not out.exists()
