@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.gem.gem import GEM, _window_projections, gem_reference
+from textsim.gem.gem import GEM, _window_projections
+from textsim.gem.reference import gem_reference
 from textsim.vectors.words import WordEmbeddings
 
 
 def _emb(seed: int = 0, vocab: int = 60, dim: int = 12) -> WordEmbeddings:
     rng = np.random.default_rng(seed)
-    words = [f"w{i}" for i in range(vocab)]
+    words = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(vocab)]
     return WordEmbeddings.from_arrays(words, rng.normal(size=(vocab, dim)), np.ones(vocab), 10)
 
 
@@ -54,7 +55,7 @@ def test_window_residual_last_gram_schmidt_column_and_nonnegative_r() -> None:
 def test_one_word_sentence_by_hand() -> None:
     emb = _emb()
     model = GEM(emb, n_components=6, n_sentence_components=3).fit(_sentences(emb))
-    w = emb.vectors[emb.index["w5"]].astype(np.float64)
+    w = emb.vectors[emb.index[emb.words[5]]].astype(np.float64)
     dirs, lam = model.directions_, model.singular_values_
     corr = lam * np.abs(w @ dirs)
     top = np.argsort(-corr, kind="stable")[:3]
@@ -62,13 +63,14 @@ def test_one_word_sentence_by_hand() -> None:
     alpha = np.e + np.linalg.norm(w) + np.exp(-np.linalg.norm(lam[top] * (q @ dirs[:, top])) / 3)
     c = alpha * w
     c -= dirs[:, top] @ (dirs[:, top].T @ c)
-    assert model.transform(["w5"])[0] == pytest.approx(c, rel=1e-5, abs=1e-5)
+    assert model.transform([emb.words[5]])[0] == pytest.approx(c, rel=1e-5, abs=1e-5)
 
 
 def test_repeated_word_shorter_than_window_and_empty_sentences() -> None:
     emb = _emb()
     model = GEM(emb, window=7, n_components=6, n_sentence_components=3)
-    texts = [*_sentences(emb), "w3 w3 w3", "w1 w2", "zzz qqq", ""]
+    w = emb.words
+    texts = [*_sentences(emb), f"{w[3]} {w[3]} {w[3]}", f"{w[1]} {w[2]}", "zzz qqq", ""]
     fast = model.fit_transform(texts)
     ref = gem_reference([_matrix(emb, t) for t in texts], n_components=6, n_sentence_components=3)
     assert fast == pytest.approx(ref, rel=1e-4, abs=1e-4)

@@ -162,7 +162,7 @@ def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_pa
     same = textsim.load(path, files["text_vectors"])
     np.testing.assert_allclose(same.transform(RAW), textsim.load(path).transform(RAW), atol=1e-6)
     gem = _fit("gem", files, n_components=4).save(tmp_path / "g.npz")  # type: ignore[attr-defined]
-    with pytest.raises(InputFileError, match="8-d vectors, but .*directions in 12-d space"):
+    with pytest.raises(InputFileError, match=r"8-d vectors, but .*directions in 12-d space"):
         textsim.load(gem, files["other8"], allow_other_vectors=True)
 
 
@@ -214,9 +214,9 @@ def test_cli_fit_embed_similarity(files: dict[str, Path], tmp_path: Path) -> Non
     res = _cli("embed", model, raw, out)
     assert res.returncode == 0, res.stderr
     assert "2 had no in-vocabulary word" in res.stderr
-    api = textsim.fit(
-        "gem", vectors=files["vectors"], texts=FIT_TEXTS, n_components=4
-    ).transform(RAW)
+    api = textsim.fit("gem", vectors=files["vectors"], texts=FIT_TEXTS, n_components=4).transform(
+        RAW
+    )
     np.testing.assert_array_equal(np.load(out), api)
     pairs = tmp_path / "pairs.tsv"
     pairs.write_text("The cat sat.\tthe cat sat\nthe cat\tzzzz\n")

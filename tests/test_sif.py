@@ -24,7 +24,7 @@ def test_usif_weights_by_hand() -> None:
 
 def _setup() -> tuple[WordEmbeddings, np.ndarray, list[str]]:
     rng = np.random.default_rng(0)
-    words = [f"w{i}" for i in range(50)]
+    words = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(50)]
     emb = WordEmbeddings.from_arrays(words, rng.normal(size=(50, 8)), np.ones(50), 10)
     p = rng.random(50)
     p /= p.sum()

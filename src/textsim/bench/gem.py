@@ -48,9 +48,10 @@ def run_gem_benchmark(
     embeddings: WordEmbeddings,
     gold: npt.ArrayLike | None = None,
 ) -> GemBenchResult:
-    """Our GEM and :func:`textsim.gem.gem_reference` on the same sentence pairs, one run."""
+    """Our GEM and :func:`textsim.gem.reference.gem_reference` on the same pairs, one run."""
     from textsim.distances import paired_similarity
-    from textsim.gem.gem import GEM, gem_reference
+    from textsim.gem.gem import GEM
+    from textsim.gem.reference import gem_reference
     from textsim.gem.sts import sts_correlations
     from textsim.text.wikipedia import clean_tokens
 

@@ -138,6 +138,23 @@ class WeightedEmbedding(Estimator):
 
     # ------------------------------------------------------------ persistence
 
+    @staticmethod
+    def read_weights(path: str | os.PathLike[str]) -> dict[str, Any]:
+        """A weight file's JSON, checked; errors name the file."""
+        doc = read_json(path)
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
+            raise InputFileError(f"{path}: not a textsim weight file (format {found!r})")
+        try:
+            n_max = int(doc["n_max"])
+            weights = [float(x) for x in doc["weights"]]
+            str(doc["procedure"]), float(doc["kappa"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise InputFileError(f"{path}: incomplete textsim weight file ({err!r})") from None
+        if len(weights) != n_max:
+            raise InputFileError(f"{path}: {len(weights)} weights for n_max = {n_max}")
+        return doc
+
     @classmethod
     def from_files(
         cls,
@@ -153,7 +170,7 @@ class WeightedEmbedding(Estimator):
         defaults to what the weights were trained with."""
         from textsim.vectors.word2vec import load_vectors
 
-        doc = _read_weights(weights)
+        doc = cls.read_weights(weights)
         if normalize is None:
             normalize = bool(doc.get("normalized_vectors", False))
         vecs = load_vectors(vectors)
@@ -193,15 +210,15 @@ class WeightedEmbedding(Estimator):
         weights were trained (the file's ``normalized_vectors``; :meth:`from_files`
         does this for you).
         """
-        doc = _read_weights(path)
+        doc = cls.read_weights(path)
         weights = np.asarray(doc["weights"], dtype=np.float64)
         trained_dim = doc.get("embedding_dim")
         if check_dim and trained_dim is not None and trained_dim != embeddings.dim:
-            raise ValueError(
+            raise InputFileError(
                 f"{path}: weights were trained on {trained_dim}-d vectors, "
                 f"these are {embeddings.dim}-d; to apply them to other embeddings on purpose "
-                "(out-of-the-box transfer), pass --allow-other-embeddings "
-                "(allow_other_embeddings=True)"
+                "(out-of-the-box transfer), pass check_dim=False "
+                "(textsim fit learned ... --param check_dim=false)"
             )
         model = cls(
             embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
@@ -211,20 +228,3 @@ class WeightedEmbedding(Estimator):
         model.config_ = doc.get("config", {})
         model.training_ = doc.get("training", {})
         return model
-
-
-def _read_weights(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """A weight file's JSON, checked; errors name the file."""
-    doc = read_json(path)
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        found = doc.get("format") if isinstance(doc, dict) else type(doc).__name__
-        raise InputFileError(f"{path}: not a textsim weight file (format {found!r})")
-    try:
-        n_max = int(doc["n_max"])
-        weights = [float(x) for x in doc["weights"]]
-        str(doc["procedure"]), float(doc["kappa"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise InputFileError(f"{path}: incomplete textsim weight file ({err!r})") from None
-    if len(weights) != n_max:
-        raise InputFileError(f"{path}: {len(weights)} weights for n_max = {n_max}")
-    return doc

@@ -66,7 +66,8 @@ METHODS: dict[str, Method] = {
 }
 
 #: estimator name (as recorded in model files) -> "module:class"; model files can
-#: only name these, never an arbitrary import path
+#: only name these, never an arbitrary import path. Looked up by name, so this
+#: foundation module does not import the paper families (their layers sit above)
 ESTIMATORS: dict[str, str] = {
     "PoolingEmbedding": "textsim.vectors.pooling:PoolingEmbedding",
     "SIF": "textsim.gem.sif:SIF",
@@ -156,11 +157,9 @@ def fit(
         raise ValueError(f"method {method!r} needs document frequencies (docfreq=...)")
     weight_doc: dict[str, Any] | None = None
     if method == "learned":
-        from textsim.deboom.model import _read_weights
-
         if weights is None:
             raise ValueError("method 'learned' needs a trained weight file (weights=...)")
-        weight_doc = _read_weights(weights)
+        weight_doc = cls.read_weights(weights)
         if normalize is None:
             normalize = bool(weight_doc.get("normalized_vectors", False))
     elif weights is not None:
@@ -182,9 +181,7 @@ def fit(
         kwargs["probabilities"] = probabilities
     if method == "learned":
         assert weights is not None and weight_doc is not None
-        from textsim.deboom.model import WeightedEmbedding
-
-        model = WeightedEmbedding.load(weights, emb, check_dim=kwargs.pop("check_dim", True))
+        model = cls.load(weights, emb, check_dim=kwargs.pop("check_dim", True))
         model.set_params(**{k: v for k, v in kwargs.items() if k != "embeddings"})
     else:
         model = cls(emb, **kwargs)

@@ -23,8 +23,8 @@ of L × L matrices instead of d-dimensional Gram–Schmidt); the sentences' SVDs
 come from their Gram matrices too; and the significance uses the identity
 ``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
 because q is orthogonal to every context column. :func:`gem_reference` is the
-direct per-word implementation (explicit SVD per window) used as the
-benchmark's reference.
+direct per-word implementation (explicit SVD per window, in
+:mod:`textsim.gem.reference`) used as the benchmark's reference.
 
 The sign of each singular vector is arbitrary in LAPACK; ``g`` depends on it,
 so both implementations fix it (largest-magnitude component positive).
@@ -41,7 +41,7 @@ import numpy.typing as npt
 from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
-__all__ = ["GEM", "coarse_vectors", "gem_reference", "ngram_average"]
+__all__ = ["GEM", "coarse_vectors", "ngram_average"]
 
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
@@ -362,60 +362,3 @@ def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
     u, s, _ = np.linalg.svd(coarse, full_matrices=False)
     k = min(k, u.shape[1])
     return _fix_signs(u[:, :k], axis=0), s[:k]
-
-
-def gem_reference(
-    sentences: Sequence[F64],
-    *,
-    window: int = 7,
-    n_components: int = 45,
-    n_sentence_components: int = 17,
-    fit_sentences: Sequence[F64] | None = None,
-) -> F64:
-    """Direct per-word GEM (the benchmark's reference): a Python loop over sentences
-    and words, an explicit SVD and Gram–Schmidt per window, as the official code.
-
-    ``sentences`` are d × n matrices; the corpus directions come from
-    ``fit_sentences`` (default: the sentences themselves, transductive)."""
-    fit = [s for s in (fit_sentences if fit_sentences is not None else sentences) if s.shape[1]]
-    g = np.stack(
-        [
-            _fix_signs(np.linalg.svd(s, full_matrices=False)[0], axis=0)
-            @ np.linalg.svd(s, compute_uv=False) ** 3
-            for s in fit
-        ],
-        axis=1,
-    )
-    dirs, lam = _corpus_directions(g, n_components)
-    h = min(n_sentence_components, dirs.shape[1])
-    out = np.zeros((len(sentences), sentences[0].shape[0]))
-    for si, s in enumerate(sentences):
-        n = s.shape[1]
-        if n == 0:
-            continue
-        corr = lam * np.linalg.norm(s.T @ dirs, axis=0)
-        top = np.argsort(-corr, kind="stable")[:h]
-        d_h, lam_h = dirs[:, top], lam[top]
-        c = np.zeros(s.shape[0])
-        for i in range(n):
-            ctx = [j for j in range(max(0, i - window), min(n, i + window + 1)) if j != i]
-            win = s[:, [*ctx, i]]
-            basis: list[F64] = []
-            q = np.zeros(s.shape[0])
-            r = 0.0
-            for col in win.T:
-                v = col.astype(np.float64).copy()
-                for b in basis:
-                    v -= (b @ v) * b
-                norm = float(np.linalg.norm(v))
-                q = v / norm if norm >= TOL else np.zeros_like(v)
-                r = norm if norm >= TOL else 0.0
-                basis.append(q)
-            u_w, sigma_w, _ = np.linalg.svd(win, full_matrices=False)
-            w = s[:, i]
-            novelty = np.exp(r / np.linalg.norm(w)) if np.linalg.norm(w) > 0 else 1.0
-            significance = np.linalg.norm(sigma_w * (q @ u_w)) / win.shape[1]
-            uniqueness = np.exp(-np.linalg.norm(lam_h * (q @ d_h)) / h)
-            c += (novelty + significance + uniqueness) * w
-        out[si] = c - d_h @ (d_h.T @ c)
-    return out
