@@ -19,7 +19,16 @@ os.environ.update(
 configfile: str(Path(workflow.basedir) / "config.yaml")
 
 
-validate(config, str(Path(workflow.basedir) / "workflow/schemas/config.schema.yaml"))
+# a short message naming a misspelt or mistyped key (textsim.config), then Snakemake's
+# validate, which also fills in the schema's defaults
+from textsim.config import ConfigError, check_config
+
+_SCHEMA = str(Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+try:
+    check_config(config, _SCHEMA)
+except ConfigError as err:
+    raise SystemExit(str(err)) from None
+validate(config, _SCHEMA)
 
 
 report: "workflow/report/workflow.rst"

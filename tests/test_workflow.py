@@ -71,6 +71,7 @@ def test_bad_config_stops_before_any_job(text: str, key: str, tmp_path: Path) ->
     assert res.returncode != 0
     out = res.stdout + res.stderr
     assert key in out and "Error validating config" in out, out
+    assert len(out.splitlines()) <= 8, out  # a few lines, not the schema and config dumps
     assert not (tmp_path / "results").exists()
 
 
@@ -286,6 +287,7 @@ def test_gem_stages_table_figures_and_report(
     for kind in ("performance", "speed"):
         for ext in ("pdf", "png"):
             assert (paper / f"figures/gem-ngrams-{kind}.{ext}").stat().st_size > 1000
+    _api_equals_workflow_vectors(tiny_project / "results")
     para = pd.read_csv(paper / "tables/gem-paragraphs.csv")
     assert len(para) == 8 and set(para["technique"]) >= {"sentence-mean", "sentences-as-words"}
     report = tmp_path / "report.html"
@@ -296,43 +298,78 @@ def test_gem_stages_table_figures_and_report(
         assert name in html
 
 
+def _api_equals_workflow_vectors(results: Path) -> None:
+    """Every model file the STS stages saved, loaded with ``textsim.load``, embeds the
+    raw STS sentences exactly as the workflow did."""
+    import textsim
+
+    models = {
+        **{p.stem: p for p in (results / "models/sts").glob("*.npz")},
+        **{p.stem: p for p in (results / "models/sts-ngrams").glob("*.npz")},
+    }
+    expected = {"mean", "idf-mean", "sif", "usif", "gem", "learned-var-median"}
+    assert expected | {"gem-ngram1", "gem-ngram2"} <= set(models), sorted(models)
+    checked = 0
+    for name in ("vectors", "ngram-vectors"):
+        with np.load(results / f"sts/{name}.npz", allow_pickle=False) as npz:
+            for key in npz.files:
+                stem, split = key.rsplit(".", 1)
+                if stem == "sentences":
+                    continue
+                model = textsim.load(models[stem])
+                got = model.transform(list(npz[f"sentences.{split}"]))
+                np.testing.assert_allclose(got, npz[key], rtol=1e-5, atol=1e-6, err_msg=key)
+                checked += 1
+    assert checked >= 2 * len(expected | {"gem-ngram2"})
+    meta = textsim.load(models["learned-var-median"]).meta_
+    assert meta["source"]["normalized"] and meta["source"]["vectors_path"].endswith("vectors.kv")
+
+
 @pytest.mark.workflow
-def test_embed_command_uses_trained_weights(tiny_project: Path, tmp_path: Path) -> None:
+def test_cli_fits_and_embeds_with_the_workflows_outputs(tiny_project: Path, tmp_path: Path) -> None:
+    """`textsim fit learned` from the tiny run's weight file, then `textsim embed`:
+    the same vectors as the API, empty and all-OOV lines as zero rows."""
+    import textsim
+
     res_dir = tiny_project / "results"
     texts = tmp_path / "texts.txt"
     texts.write_text(
         "Anarchism is a political philosophy.\n\nzzzz qqqq\nThe state is harmful, 1,000 times.\n"
     )
-    cmd = [
-        sys.executable,
-        "-m",
-        "textsim.cli",
-        "embed",
-        "--weights",
-        str(res_dir / "weights/20/median.json"),
-        "--vectors",
-        str(res_dir / "word2vec/vectors.kv"),
-        "--docfreq",
-        str(res_dir / "docfreq/docfreq.tsv"),
-    ]
+    cli = [sys.executable, "-m", "textsim.cli"]
+    model = tmp_path / "learned.npz"
+    fit = [
+        *cli, "fit", "learned", "--weights", str(res_dir / "weights/20/median.json"),
+        "--vectors", str(res_dir / "word2vec/vectors.kv"),
+        "--docfreq", str(res_dir / "docfreq/docfreq.tsv"), "-o", str(model),
+    ]  # fmt: skip
+    res = subprocess.run(fit, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
     out = tmp_path / "out.npy"
-    res = subprocess.run([*cmd, str(texts), str(out)], capture_output=True, text=True, timeout=300)
+    res = subprocess.run(
+        [*cli, "embed", str(model), str(texts), str(out)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert res.returncode == 0, res.stderr
     vectors = np.load(out)
     assert vectors.shape == (4, 50)
     assert np.all(vectors[1] == 0) and np.all(vectors[2] == 0)  # empty and all-OOV lines
     assert np.any(vectors[0] != 0)
-    assert "2 were empty" in res.stderr
+    assert "2 had no in-vocabulary word" in res.stderr
+    api = textsim.load(model).transform(texts.read_text().splitlines())
+    np.testing.assert_array_equal(vectors, api)
     other = tmp_path / "other.txt"
     other.write_text("2 3\nanarchism 0.1 0.2 0.3\nstate 0.3 0.2 0.1\n")
     res = subprocess.run(
-        [*cmd[:-4], "--vectors", str(other), *cmd[-2:], str(texts), str(out)],
+        [*cli, "embed", str(model), str(texts), str(out), "--vectors", str(other)],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert res.returncode == 2
-    assert "trained on 50-d vectors, these are 3-d" in res.stderr
+    assert f"{other}: not the word vectors" in res.stderr and "dim 50 → 3" in res.stderr
 
 
 KERAS_RULES = {"select_kappa", "train_weights"}

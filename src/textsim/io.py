@@ -16,6 +16,7 @@ import numpy as np
 __all__ = [
     "InputFileError",
     "PathLike",
+    "atomic_dir",
     "atomic_path",
     "read_json",
     "read_text_lines",
@@ -47,6 +48,25 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+@contextlib.contextmanager
+def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
+    """As :func:`atomic_path`, for a folder of outputs: filled beside ``path``, then
+    moved into place (replacing an old one) only on success."""
+    import shutil
+
+    final = Path(path)
+    final.parent.mkdir(parents=True, exist_ok=True)
+    tmp = final.with_name(f".{final.name}.part-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir()
+    try:
+        yield tmp
+        shutil.rmtree(final, ignore_errors=True)
+        os.replace(tmp, final)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def setup_logging(

@@ -12,9 +12,11 @@ rule sts_scores:
         weights=list(sts_learned().values()),
         code=code("sts_scores"),
     output:
-        "results/sts/scores.csv",
+        scores="results/sts/scores.csv",
+        vectors="results/sts/vectors.npz",
+        models=directory("results/models/sts"),
     params:
-        weight_names=list(sts_learned()),
+        learned_runs=list(sts_learned()),
         modes=STS["modes"],
         max_pairs=STS["max_pairs"],
     threads: 2
@@ -38,7 +40,9 @@ rule sts_ngrams:
         docfreq=DOCFREQ,
         code=code("sts_ngrams"),
     output:
-        "results/sts/ngrams.csv",
+        scores="results/sts/ngrams.csv",
+        vectors="results/sts/ngram-vectors.npz",
+        models=directory("results/models/sts-ngrams"),
     params:
         ngrams=STS["ngrams"],
         modes=STS["modes"],

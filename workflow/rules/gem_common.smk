@@ -5,7 +5,7 @@ OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
 
 
 def sts_learned():
-    """Learned weight files applied to STS sentences: name -> path (only trained ones)."""
+    """Learned weight files applied to STS sentences: length/procedure -> path (only trained ones)."""
     runs = learned_runs()
     out = {}
     for key in STS["learned"]:
@@ -14,7 +14,7 @@ def sts_learned():
             raise ValueError(
                 f"config key sts.learned: {key} is not trained (weights.lengths x weights.procedures)"
             )
-        out[f"learned, {procedure} ({length})"] = f"results/weights/{length}/{procedure}.json"
+        out[key] = f"results/weights/{length}/{procedure}.json"
     return out
 
 
@@ -37,7 +37,7 @@ def sts_note():
         "out-of-vocabulary words dropped; cosine similarity; r = Pearson, ρ = Spearman, x 100. "
         "Fit 'evaluated split' = the original scripts' transductive mode (components from the "
         "sentences being scored); 'train split' = components fitted once on STS train and stored. "
-        "sentences/s: embedding dev + test from cleaned text, fit on train excluded, measured in this "
+        "sentences/s: embedding dev + test from raw text (cleaning included), fit on train excluded, measured in this "
         "workflow run (2 threads). The published numbers use other, much larger word vectors "
         "(LexVec, GloVe: billions of tokens); they are shown for orientation, not as a like-for-like comparison."
     )

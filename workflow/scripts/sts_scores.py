@@ -6,8 +6,10 @@ sts_scores(
     snakemake.input.vectors,
     snakemake.input.docfreq,
     {s: snakemake.input[s] for s in ("train", "dev", "test")},
-    dict(zip(snakemake.params.weight_names, snakemake.input.weights, strict=True)),
-    snakemake.output[0],
+    dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
+    snakemake.output.scores,
+    vectors_out=snakemake.output.vectors,
+    models_dir=snakemake.output.models,
     modes=snakemake.params.modes,
     max_pairs=snakemake.params.max_pairs,
 )

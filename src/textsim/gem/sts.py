@@ -21,6 +21,7 @@ import pandas as pd
 from textsim.vectors.base import ParamsMixin
 
 __all__ = [
+    "Kept",
     "MiniLM",
     "STSFormatError",
     "STSMethod",
@@ -84,16 +85,17 @@ def sts_correlations(predicted: npt.ArrayLike, gold: npt.ArrayLike) -> dict[str,
 class STSMethod:
     """One way of embedding STS sentences.
 
-    ``make`` returns a fitted estimator-like object with ``transform``;
-    ``mode`` is ``inductive`` (fitted once on the fit split, then applied),
-    ``transductive`` (refitted on the sentences being evaluated, as the
-    original GEM/SIF scripts do) or ``none`` (nothing to fit).
-    """
+    ``make`` returns a fitted estimator-like object with ``transform`` (of raw
+    sentences: every estimator applies its own cleaning); ``mode`` is
+    ``inductive`` (fitted once on the fit split, then applied), ``transductive``
+    (refitted on the sentences being evaluated, as the original GEM/SIF scripts
+    do) or ``none`` (nothing to fit); ``key`` names its model file (the method
+    names of :mod:`textsim.embedding.methods`)."""
 
     name: str
     mode: str
     make: Callable[[list[str]], Any]
-    raw: bool = False  # embed the raw sentences (a transformer's own tokenizer), not cleaned ones
+    key: str = ""
 
 
 def clean_split(frame: pd.DataFrame) -> tuple[list[str], list[str]]:
@@ -113,22 +115,32 @@ def pair_scores(v1: npt.ArrayLike, v2: npt.ArrayLike, gold: npt.ArrayLike) -> di
     return sts_correlations(sim, gold)
 
 
+@dataclass
+class Kept:
+    """A method's stored-fit (or fit-free) model and its vectors of each split."""
+
+    model: Any
+    vectors: dict[str, npt.NDArray[np.float32]]
+
+
 def evaluate_methods(
     methods: Sequence[STSMethod],
     splits: Mapping[str, pd.DataFrame],
     *,
     fit_sentences: list[str],
     progress: bool = True,
+    keep: dict[str, Kept] | None = None,
 ) -> pd.DataFrame:
     """Pearson and Spearman × 100 of every method on every split, with its speed.
 
-    ``seconds`` is the time to embed the split's sentences from cleaned text
-    (lookup included); for transductive methods it includes the fit on those
+    Every method embeds the **raw** sentences (its own cleaning included, as a
+    user's call of ``transform`` does). ``seconds`` is the time to embed the
+    split's sentences; for transductive methods it includes the fit on those
     sentences, for inductive ones the fit on ``fit_sentences`` is timed
-    separately (``fit_seconds``)."""
+    separately (``fit_seconds``). ``keep``, when given, receives per method key
+    the inductive / fit-free model and the vectors it gave each split."""
     from tqdm import tqdm
 
-    cleaned = {name: clean_split(frame) for name, frame in splits.items()}
     raw = {
         name: (list(frame["sentence1"]), list(frame["sentence2"])) for name, frame in splits.items()
     }
@@ -143,12 +155,14 @@ def evaluate_methods(
         elif method.mode == "none":
             model = method.make([])
         for split in splits:
-            a, b = (raw if method.raw else cleaned)[split]
+            a, b = raw[split]
             t0 = time.perf_counter()
             if method.mode == "transductive":
                 model = method.make(a + b)
             v = np.asarray(model.transform(a + b))
             seconds = time.perf_counter() - t0
+            if keep is not None and method.key and method.mode != "transductive":
+                keep.setdefault(method.key, Kept(model, {})).vectors[split] = v
             scores = pair_scores(v[: len(a)], v[len(a) :], splits[split]["score"])
             rows.append(
                 {
@@ -166,6 +180,15 @@ def evaluate_methods(
     return pd.DataFrame(rows)
 
 
+def learned_method(run: str, model: Any) -> STSMethod:
+    """Learned weights of the run ``length/procedure`` (config ``sts.learned``): named
+    ``learned, median (var)`` in the table, ``learned-var-median`` as a model file."""
+    length, _, procedure = run.partition("/")
+    return STSMethod(
+        f"learned, {procedure} ({length})", "none", lambda _: model, f"learned-{length}-{procedure}"
+    )
+
+
 def standard_methods(
     embeddings: Any,
     probabilities: npt.ArrayLike,
@@ -174,7 +197,8 @@ def standard_methods(
     modes: Sequence[str] = ("transductive", "inductive"),
 ) -> list[STSMethod]:
     """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``) on
-    ``embeddings``, plus already fitted learned-weight models (name → model)."""
+    ``embeddings``, plus already fitted learned-weight models (``length/procedure``
+    run of config ``sts.learned`` → model)."""
     from textsim.gem.gem import GEM
     from textsim.gem.sif import SIF, USIF
     from textsim.vectors.pooling import PoolingEmbedding
@@ -194,13 +218,13 @@ def standard_methods(
     def gem(s: list[str]) -> Any:
         return GEM(embeddings).fit(s)
 
-    def fitted(model: Any) -> Callable[[list[str]], Any]:
-        return lambda _: model
-
-    methods = [STSMethod("mean", "none", mean), STSMethod("idf-weighted mean", "none", idf_mean)]
-    for name, make in (("SIF", sif), ("uSIF", usif), ("GEM", gem)):
-        methods += [STSMethod(name, mode, make) for mode in modes]
-    methods += [STSMethod(name, "none", fitted(model)) for name, model in (learned or {}).items()]
+    methods = [
+        STSMethod("mean", "none", mean, "mean"),
+        STSMethod("idf-weighted mean", "none", idf_mean, "idf-mean"),
+    ]
+    for name, make, key in (("SIF", sif, "sif"), ("uSIF", usif, "usif"), ("GEM", gem, "gem")):
+        methods += [STSMethod(name, mode, make, key) for mode in modes]
+    methods += [learned_method(run, model) for run, model in (learned or {}).items()]
     return methods
 
 
@@ -262,6 +286,7 @@ def ngram_sweep(
     ngrams: Sequence[int] = (1, 2, 3, 4, 5),
     modes: Sequence[str] = ("transductive", "inductive"),
     progress: bool = True,
+    keep: dict[str, Kept] | None = None,
 ) -> pd.DataFrame:
     """GEM's n-gram variant (slides): STS correlations and speed for each n."""
     from textsim.gem.gem import GEM
@@ -269,7 +294,11 @@ def ngram_sweep(
     def maker(n: int) -> Callable[[list[str]], Any]:
         return lambda s: GEM(embeddings, ngram=n).fit(s)
 
-    methods = [STSMethod(f"GEM n={n}", mode, maker(n)) for n in ngrams for mode in modes]
-    frame = evaluate_methods(methods, splits, fit_sentences=fit_sentences, progress=progress)
+    methods = [
+        STSMethod(f"GEM n={n}", mode, maker(n), f"gem-ngram{n}") for n in ngrams for mode in modes
+    ]
+    frame = evaluate_methods(
+        methods, splits, fit_sentences=fit_sentences, progress=progress, keep=keep
+    )
     frame.insert(1, "n", frame["method"].str.removeprefix("GEM n=").astype(int))
     return frame

@@ -70,7 +70,8 @@ def score_learned(
     from textsim.distances import paired_similarity
 
     emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
-    model = WeightedEmbedding.load(weights, emb)
+    # the transfer rules apply weights to other vectors on purpose (PRL "out of the box")
+    model = WeightedEmbedding.load(weights, emb, check_dim=False)
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)
