@@ -121,12 +121,10 @@ def _fit(args: argparse.Namespace) -> int:
 
 
 def _embed(args: argparse.Namespace) -> int:
-    import time
 
     from textsim.embedding.files import embed_file
 
     def run() -> int:
-        start = time.perf_counter()
         stats = embed_file(
             args.model,
             args.input,
@@ -134,12 +132,12 @@ def _embed(args: argparse.Namespace) -> int:
             vectors=args.vectors,
             allow_other_vectors=args.allow_other_vectors,
         )
-        seconds = time.perf_counter() - start
+        rate = stats["texts"] / max(stats["embed_seconds"], 1e-9)
         print(
-            f"embedded {stats['texts']:,} texts into {args.output} "
-            f"({stats['dim']}-d, {seconds:.1f} s, {stats['texts'] / seconds:,.0f} texts/s "
-            f"including loading); {stats['empty']:,} had no in-vocabulary word after "
-            "cleaning (zero vectors)",
+            f"loaded {args.model} in {stats['load_seconds']:.1f} s; embedded "
+            f"{stats['texts']:,} texts into {args.output} ({stats['dim']}-d) in "
+            f"{stats['embed_seconds']:.2f} s ({rate:,.0f} texts/s); {stats['empty']:,} had "
+            "no in-vocabulary word after cleaning (zero vectors)",
             file=sys.stderr,
         )
         return EXIT_OK

@@ -3,6 +3,7 @@
 # schafer_common.smk; Snakemake's linter keeps functions and rules in separate files). Defaults of config keys are
 # in workflow/schemas/config.schema.yaml only: validate() in the Snakefile fills them,
 # so the rules read config[...] directly.
+import warnings
 from pathlib import Path
 
 from snakemake.io import report as _report
@@ -39,6 +40,15 @@ TRANSFER = config["transfer"]
 
 wildcard_constraints:
     shard=r"\d{3}",
+
+
+# `snakemake --report` evaluates resources inside its own event loop, where Snakemake
+# drops input.size_mb's coroutine unawaited (it catches NestedCoroutineError and
+# leaves the value undetermined); Python then warns "coroutine ... was never awaited"
+# for each such rule. Harmless (a report schedules nothing): silence exactly that one.
+warnings.filterwarnings(
+    "ignore", message="coroutine 'InputFiles._predicated_size_files", category=RuntimeWarning
+)
 
 
 def mem_mb(base, per_input_mb):

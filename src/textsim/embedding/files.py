@@ -67,17 +67,28 @@ def embed_file(
     *,
     vectors: PathLike | None = None,
     allow_other_vectors: bool = False,
-) -> dict[str, int]:
+) -> dict[str, Any]:
     """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32)."""
+    import time
+
     from textsim.embedding.modelfile import load
 
     _check_output(output, ".npy")
     lines = read_text_lines(texts)
+    t0 = time.perf_counter()
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    t1 = time.perf_counter()
     out = embed_texts(model, lines)
+    t2 = time.perf_counter()
     with atomic_path(output) as tmp, open(tmp, "wb") as fh:
         np.save(fh, out)
-    return {"texts": len(lines), "empty": int(np.sum(~out.any(axis=1))), "dim": out.shape[1]}
+    return {
+        "texts": len(lines),
+        "empty": int(np.sum(~out.any(axis=1))),
+        "dim": int(out.shape[1]),
+        "load_seconds": t1 - t0,
+        "embed_seconds": t2 - t1,
+    }
 
 
 def read_pairs(path: PathLike, columns: tuple[int, int] = (1, 2)) -> tuple[list[str], list[str]]:
