@@ -183,6 +183,8 @@ def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
         textsim.fit("gem", vectors=files["vectors"])
     with pytest.raises(InputFileError, match=r"vectors\.txt: carries no word counts"):
         textsim.fit("sif", vectors=files["text_vectors"], texts=FIT_TEXTS)
+    with pytest.raises(ValueError, match=r"unknown parameter.*ngramm.*allowed: .*ngram"):
+        textsim.fit("gem", vectors=files["vectors"], texts=FIT_TEXTS, ngramm=2)
     with pytest.raises(TypeError, match="bytes"):
         _fit("mean", files).transform(b"the cat")  # type: ignore[attr-defined]
 
@@ -278,6 +280,7 @@ def test_cli_bad_inputs_name_the_file_without_traceback_or_output(
          files["docfreq"], "not a JSON file"),
         (("gem", "--texts", latin1), latin1, ":2: not UTF-8"),
         (("mean", "--vectors", missing), missing, "no such word-vector file"),
+        (("gem", "--texts", empty), empty, "empty file"),
     ]  # fmt: skip
     for args, named, message in fit_cases:
         out = tmp_path / "fitted.npz"

@@ -53,9 +53,15 @@ def fit_file(
 
     _check_output(output, ".npz")
     fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None
-    model = fit(
-        method, vectors=vectors, docfreq=docfreq, texts=fit_texts, weights=weights, **params
-    )
+    try:
+        model = fit(
+            method, vectors=vectors, docfreq=docfreq, texts=fit_texts, weights=weights, **params
+        )
+    except InputFileError:
+        raise  # names its file already
+    except ValueError as err:
+        where = f" on {texts}" if texts is not None else ""
+        raise ValueError(f"fitting {method}{where}: {err}") from None
     model.save(output)
     return model
 

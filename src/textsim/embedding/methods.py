@@ -147,6 +147,15 @@ def fit(
         raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
     m = METHODS[method]
     cls = estimator_class(m.estimator)
+    if m.vectors:  # (MiniLM's constructor loads the network: not built for a check)
+        allowed = set(cls().get_params()) - {"embeddings", "probabilities"}
+        allowed |= {"check_dim"} if method == "learned" else set()
+        unknown = sorted(set(params) - allowed)
+        if unknown:
+            raise ValueError(
+                f"unknown parameter(s) {', '.join(unknown)} for {method}; "
+                f"allowed: {', '.join(sorted(allowed))}"
+            )
     if not m.vectors:
         model = cls(**params)
         model.source_ = None
