@@ -303,3 +303,19 @@ def test_minilm_model_file_round_trip(tmp_path: Path) -> None:
     back = textsim.load(model.save(tmp_path / "minilm.npz"))
     assert back.batch_size == 8
     np.testing.assert_allclose(back.transform(RAW), before, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["mean", "idf", "sif", "gem"])
+def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> None:
+    """The Schäfer baselines get documents the thesis' preprocessing tokenised (digits
+    kept): the paper's cleaning would turn 'covid19' into 'covid 0' (out of vocabulary)."""
+    from textsim.schafer.baselines import baseline_model
+    from textsim.vectors.words import WordEmbeddings
+
+    rng = np.random.default_rng(0)
+    words = ["covid19", "#ebola", "the", "cases", "rise", "in", "city", "report"]
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(8, 6)), np.arange(1, 9), 20)
+    prob = np.full(8, 1 / 8)
+    train = ["covid19 cases rise", "#ebola cases in the city", "the report", "city cases"] * 3
+    model = baseline_model(name, emb, prob, train)
+    assert model.transform(["covid19 #ebola"]).any()

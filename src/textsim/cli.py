@@ -66,11 +66,6 @@ def _bench_gem(args: argparse.Namespace) -> int:
 EXIT_OK, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE = 0, 2, 3
 
 
-def _user_error(command: str, err: BaseException) -> int:
-    print(f"textsim {command}: error: {err}", file=sys.stderr)
-    return EXIT_USER_ERROR
-
-
 def _guarded(command: str, run: Callable[[], int]) -> int:
     """Run a command; a user's mistake (bad file, option, method) is one line on stderr."""
     try:
@@ -79,7 +74,8 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
         print(f"textsim {command}: error: {err}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
     except (ValueError, TypeError, OSError, RuntimeError) as err:
-        return _user_error(command, err)
+        print(f"textsim {command}: error: {err}", file=sys.stderr)
+        return EXIT_USER_ERROR
 
 
 def _params(pairs: Sequence[str]) -> dict[str, Any]:

@@ -130,8 +130,8 @@ def similarity_file(
     from textsim.distances import paired_similarity
     from textsim.embedding.modelfile import load
 
-    if output is not None:
-        _check_output(output, Path(output).suffix or ".txt")
+    if output is not None and Path(output).is_dir():
+        raise InputFileError(f"{output}: is a directory")
     a, b = read_pairs(pairs, columns)
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
     va, vb = embed_texts(model, a), embed_texts(model, b)

@@ -57,8 +57,6 @@ def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path
     cls = type(model).__name__
     if cls not in ESTIMATORS:
         raise TypeError(f"cannot save a {cls}: not one of {', '.join(ESTIMATORS)}")
-    if getattr(model, "_fitted", True) is False:
-        raise RuntimeError(f"{cls} is not fitted; nothing to save")
     source = source if source is not None else getattr(model, "source_", None)
     params = {
         k: v

@@ -94,17 +94,14 @@ def open_vectors(
 
 
 def _probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64] | None:
-    """Unigram probabilities from gensim's counts; None when the counts are not real
-    (word2vec files carry none: gensim then fills in a descending rank)."""
-    from textsim.vectors.words import word_probabilities
-
+    """Unigram probabilities from gensim's word counts; None when the counts are not
+    real (word2vec files carry none: gensim fills in a descending rank instead)."""
     try:
         counts = np.array([float(kv.get_vecattr(w, "count")) for w in words])
     except KeyError:
         return None
     if counts.size == 0 or counts.sum() <= 0:
         return None
-    rank_fill = np.arange(len(words), 0, -1, dtype=np.float64)
-    if np.array_equal(counts, rank_fill):
+    if np.array_equal(counts, np.arange(len(words), 0, -1, dtype=np.float64)):
         return None
-    return word_probabilities(kv, words)
+    return np.asarray(counts / counts.sum(), dtype=np.float64)

@@ -62,6 +62,7 @@ def evaluate_paragraphs(
     y = documents["label"].to_numpy()
     if not train.any() or train.all():
         raise ValueError("documents need both a train and a test split")
+    # cleaned once here; the estimators below take the text as it is (cleaning="none")
     sentences = [[" ".join(clean_tokens(s)) for s in doc] for doc in documents["sentences"]]
     paragraphs = [" ".join(doc) for doc in sentences]
     train_paragraphs = [p for p, t in zip(paragraphs, train, strict=True) if t]
@@ -73,7 +74,7 @@ def evaluate_paragraphs(
     def sentence_vectors() -> tuple[F64, float]:
         if "sentences" not in cache:
             t0 = time.perf_counter()
-            v = GEM(embeddings).fit(train_flat).transform(flat).astype(np.float64)
+            v = GEM(embeddings, cleaning="none").fit(train_flat).transform(flat).astype(np.float64)
             cache["sentences"] = (v, time.perf_counter() - t0)
         return cache["sentences"]
 
@@ -98,16 +99,21 @@ def evaluate_paragraphs(
         return run
 
     methods: list[tuple[str, str, Callable[[], F64], bool]] = [
-        ("mean", "whole", whole(lambda: PoolingEmbedding(embeddings, "mean"), False), False),
+        (
+            "mean",
+            "whole",
+            whole(lambda: PoolingEmbedding(embeddings, "mean", cleaning="none"), False),
+            False,
+        ),
         (
             "idf-weighted mean",
             "whole",
-            whole(lambda: PoolingEmbedding(embeddings, "mean", "idf"), False),
+            whole(lambda: PoolingEmbedding(embeddings, "mean", "idf", cleaning="none"), False),
             False,
         ),
-        ("SIF", "whole", whole(lambda: SIF(embeddings, probabilities)), False),
-        ("uSIF", "whole", whole(lambda: USIF(embeddings, probabilities)), False),
-        ("GEM", "whole", whole(lambda: GEM(embeddings)), False),
+        ("SIF", "whole", whole(lambda: SIF(embeddings, probabilities, cleaning="none")), False),
+        ("uSIF", "whole", whole(lambda: USIF(embeddings, probabilities, cleaning="none")), False),
+        ("GEM", "whole", whole(lambda: GEM(embeddings, cleaning="none")), False),
         ("GEM", "sentence-mean", sentence_mean, True),
         ("GEM", "sentences-as-words", sentences_as_words, True),
     ]

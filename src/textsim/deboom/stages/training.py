@@ -44,6 +44,7 @@ def train_learned_weights(
         kappa=kappa,
         random_state=seed,
         deterministic=deterministic,
+        cleaning="none",  # couples are stored tokenised (tweets keep their #tags)
     )
     model.fit((train["text1"], train["text2"]), train["related"].to_numpy())
     log.info(
