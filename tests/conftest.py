@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import numpy as np
 import pytest
-from tinyrun import copy_project, smk_in
+from tinyrun import LOCAL_SECONDS, copy_project, smk_in
 
 from textsim.vectors.words import WordEmbeddings
 
@@ -44,6 +45,9 @@ def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny workflow run once, locally with 2 cores (tests/test_workflow.py and
     tests/test_slurm.py compare against it and add to it)."""
     project = copy_project(tmp_path_factory.mktemp("tiny"))
+    started = time.monotonic()
     res = smk_in(project, "--cores", "2")
     assert res.returncode == 0, res.stderr[-5000:]
+    # the local wall time, which tests/test_slurm.py sets the cluster run against
+    (project / LOCAL_SECONDS).write_text(f"{time.monotonic() - started:.1f}\n")
     return project

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from tinyrun import ROOT, SNAKEMAKE, copy_project
+from tinyrun import LOCAL_SECONDS, ROOT, SNAKEMAKE, copy_project
 
 T = TypeVar("T")
 pytestmark = [pytest.mark.slurm, pytest.mark.workflow]
@@ -208,7 +208,11 @@ def test_tiny_workflow_on_slurm_with_scancel_and_a_killed_snakemake(
     resumed = subprocess.run(bounded, cwd=project, env=env, capture_output=True, text=True)
     wall = time.monotonic() - started
     assert resumed.returncode == 0, resumed.stdout[-5000:]
-    print(f"tiny workflow on SLURM (two faults included): {wall:.0f} s")
+    local = float((tiny_project / LOCAL_SECONDS).read_text())
+    print(
+        f"tiny workflow on SLURM (two faults included): {wall:.0f} s; "
+        f"the same run locally (--cores 2): {local:.0f} s; ratio {wall / local:.1f}"
+    )
     print(
         "jobs of the resumed run:",
         re.findall(r"^(\w+)\s+(\d+)$", resumed.stdout + resumed.stderr, re.M),

@@ -10,6 +10,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SNAKEMAKE = [sys.executable, "-m", "snakemake"]
+# where the shared tiny run records its own wall time (seconds), beside its results
+LOCAL_SECONDS = "local-run-seconds.txt"
 
 
 def copy_project(dest: Path) -> Path:

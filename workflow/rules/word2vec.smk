@@ -65,6 +65,7 @@ rule count_docfreq:
 
 
 rule merge_docfreq:
+    localrule: True
     input:
         shards=expand("results/docfreq/shards/{shard}.tsv", shard=SHARDS),
         code=code("merge_docfreq"),
