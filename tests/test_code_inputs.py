@@ -16,7 +16,20 @@ SRC = ROOT / "src" / "textsim"
 
 #: rules that run another rule's script: the download loop's rules share one script
 #: (fetch_files.py), a rule made by `use rule X as Y` runs X's script
-SHARED_SCRIPTS = {"schafer_table_a2": "schafer_table_a1"}
+SHARED_SCRIPTS = {
+    "schafer_table_a2": "schafer_table_a1",
+    "scaling_word2vec": "train_word2vec",
+    "scaling_docfreq": "count_docfreq",
+    "scaling_word2vec_quality": "evaluate_word2vec",
+    "scaling_pair_candidates": "extract_pair_candidates",
+    "scaling_couples": "curate_pairs",
+    "scaling_scores": "score_baselines",
+    "scaling_metrics": "evaluate_baselines",
+    "scaling_train": "train_weights",
+    "scaling_learned_scores": "score_learned",
+    "scaling_learned": "evaluate_learned",
+    "scaling_sts": "sts_scores",
+}
 
 
 def load_rules(

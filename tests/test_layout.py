@@ -11,7 +11,7 @@ from textsim.imports import module_imports
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
 #: each layer may import only the layers after it
-LAYERS = ["schafer", "gem", "deboom"]
+LAYERS = ["scaling", "schafer", "gem", "deboom"]
 TOOLS = {"bench", "cli.py", "__init__.py"}  # entry points (and benchmarks) may use every layer
 
 

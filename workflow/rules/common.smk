@@ -150,7 +150,7 @@ def get_dump_path():
 def files_resources():
     """The declared 'files' resources (other than the corpus) this config fetches."""
     names = list(TWITTER["sources"]) if TWITTER_SETS else []
-    names += ["stsbenchmark"] if STS["enabled"] else []
+    names += ["stsbenchmark"] if STS["enabled"] or (config["scaling"]["enabled"] and config["scaling"]["sts"]) else []
     names += ["ohsumed-single-23"] if PARAGRAPHS["enabled"] else []
     if SCH["enabled"]:
         names += [d["resource"] for d in SCH["datasets"].values()]

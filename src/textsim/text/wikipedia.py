@@ -183,10 +183,21 @@ def _article_key(article: str) -> tuple[int, int, str]:
 
 def _iter_articles(
     path: str | os.PathLike[str],
-) -> Iterator[tuple[tuple[int, int, str], list[list[str]]]]:
-    """``(sort key, paragraphs)`` per article of one cleaned shard."""
+) -> Iterator[tuple[tuple[int, int, str], str, list[list[str]]]]:
+    """``(sort key, article id, paragraphs)`` per article of one cleaned shard."""
     for article, group in itertools.groupby(iter_clean([path]), key=lambda x: x[0]):
-        yield _article_key(article), [tokens for _, tokens in group]
+        yield _article_key(article), article, [tokens for _, tokens in group]
+
+
+def iter_articles_in_order(
+    paths: Sequence[str | os.PathLike[str]],
+) -> Iterator[tuple[str, list[list[str]]]]:
+    """``(article id, paragraphs)`` over cleaned shards, merged in article-id order
+    (each shard is in dump order, ascending page id): the same stream for any number
+    of shards. Streams: one article of each shard in memory at a time."""
+    streams = [_iter_articles(p) for p in paths]
+    for _, article, paragraphs in heapq.merge(*streams, key=lambda x: x[0]):
+        yield article, paragraphs
 
 
 class CleanCorpus:
@@ -201,8 +212,7 @@ class CleanCorpus:
         self.paths = list(paths)
 
     def __iter__(self) -> Iterator[list[str]]:
-        streams = [_iter_articles(p) for p in self.paths]
-        for _, paragraphs in heapq.merge(*streams, key=lambda x: x[0]):
+        for _, paragraphs in iter_articles_in_order(self.paths):
             yield from paragraphs
 
 

@@ -1,0 +1,168 @@
+"""The corpus-size study: sizes and nested slices, the claims, the cost curve (by
+hand), and the whole study at tiny scale (two sizes) through the workflow."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from tinyrun import smk_in
+
+from textsim.scaling.claims import claims_table, paper_claims
+from textsim.scaling.costs import fit_power_law, growth_table, read_benchmark, stage_costs
+from textsim.scaling.sizes import Size, SliceTooLargeError, parse_sizes, write_slice
+
+
+def test_sizes_are_labelled_and_ordered() -> None:
+    sizes = parse_sizes(["all", 30_000_000, 1_000_000, 2_500, 300_000])
+    assert [s.label for s in sizes] == ["2500", "300k", "1M", "30M", "all"]
+    assert sizes[-1] == Size(None, "all")
+    with pytest.raises(ValueError, match="given twice"):
+        parse_sizes([1_000_000, 1_000_000])
+    for bad in (0, -5, "10M", 2.5, True):
+        with pytest.raises(ValueError, match="positive number of tokens"):
+            Size.parse(bad)  # type: ignore[arg-type]
+
+
+def _shard(path: Path, articles: dict[int, list[int]]) -> Path:
+    """A cleaned shard: article id -> paragraph lengths (tokens w<id>_<i>)."""
+    lines = [
+        f"{a}\t" + " ".join(f"w{a}_{k}" for k in range(n))
+        for a, paragraphs in articles.items()
+        for n in paragraphs
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_slices_are_nested_whole_articles_in_article_order(tmp_path: Path) -> None:
+    a = _shard(tmp_path / "000.tsv", {1: [3, 2], 4: [5]})
+    b = _shard(tmp_path / "001.tsv", {2: [4], 3: [1, 1]})
+    out = {}
+    for tokens in (4, 9, None):
+        path, stats = tmp_path / f"{tokens}.tsv", tmp_path / f"{tokens}.json"
+        counts = write_slice([b, a], path, stats, tokens=tokens)
+        assert json.loads(stats.read_text()) == {"requested": tokens, **counts}
+        out[tokens] = path.read_text().splitlines()
+    # article 1 (5 tokens) reaches 4; 1 + 2 (9) reaches 9; all = 1, 2, 3, 4 in id order
+    assert [line.split("\t")[0] for line in out[None]] == ["1", "1", "2", "3", "3", "4"]
+    assert out[4] == out[None][:2] and out[9] == out[None][:3]
+    assert sum(len(line.split("\t")[1].split()) for line in out[9]) == 9
+
+
+def test_a_slice_larger_than_the_corpus_is_refused_and_leaves_nothing(tmp_path: Path) -> None:
+    a = _shard(tmp_path / "000.tsv", {1: [3]})
+    with pytest.raises(SliceTooLargeError, match=r"scaling.sizes: 10 tokens asked for.*only 3"):
+        write_slice([a], tmp_path / "s.tsv", tmp_path / "s.json", tokens=10)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["000.tsv"]
+
+
+def _long(errors: dict[str, dict[str, float]], sts: dict[str, dict[str, float]]) -> pd.DataFrame:
+    rows = []
+    for size, methods in errors.items():
+        for method, value in methods.items():
+            variant = "learned" if method.startswith("learned") else "unit"
+            for length in ("20", "var"):
+                rows.append((size, 1, "deboom", length, variant, method, "split error %", value))
+    for size, methods in sts.items():
+        for method, value in methods.items():
+            mode = "none" if method == "mean" else "transductive"
+            rows.append((size, 1, "sts", "test", mode, method, "Pearson r x 100", value))
+    columns = ["size", "tokens", "family", "set", "variant", "method", "measure", "value"]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def test_claims_hold_or_flip_per_size_and_name_the_numbers() -> None:
+    base = {m: 30.0 for m in ["tfidf", "mean", "max", "minmax", "mean_top", "mean_idf"]}
+    base |= {m: 30.0 for m in ["mean_cosine", "mean_euclidean", "max_euclidean"]}
+    base |= {"minmax_euclidean": 30.0, "mean_top_euclidean": 30.0, "max_top_euclidean": 30.0}
+    base |= {"minmax_top_euclidean": 30.0, "mean_idf_euclidean": 30.0}
+    small = base | {"minmax": 31.0, "learned_median": 29.0}
+    large = base | {"minmax": 25.0, "learned_median": 31.0, "tfidf": 20.0}
+    sts = {"GEM": 70.0, "SIF": 60.0, "uSIF": 65.0, "mean": 50.0}
+    table = claims_table(_long({"1M": small, "all": large}, {"1M": sts}), "unit", "transductive")
+    row = table.set_index("claim")
+    assert list(table.columns) == ["paper", "claim", "published", "1M", "all"]
+    assert row.loc["min/max < max (20 words)", "1M"] == "no (31.0 vs 30.0)"
+    assert row.loc["min/max < max (20 words)", "all"] == "yes (25.0 < 30.0)"
+    assert row.loc["min/max < max (20 words)", "published"] == "yes (16.9 < 19.1)"
+    learned = "learned (median) < every baseline (20 words)"
+    assert row.loc[learned, "1M"] == "yes (29.0 < 30.0)"
+    assert row.loc[learned, "all"] == "no (31.0 vs 20.0)"  # against the best baseline
+    assert row.loc["GEM > SIF (STS-B test)", "1M"] == "yes (70.0 > 60.0)"
+    assert row.loc["GEM > SIF (STS-B test)", "all"] == "—"  # not measured at that size
+    assert row.loc["uSIF > SIF (STS-B test)", "published"] == "—"
+    assert len(table) == len(paper_claims())
+
+
+def test_power_law_fit_and_extrapolation(tmp_path: Path) -> None:
+    x = np.array([1e6, 3e6, 1e7])
+    a, b = fit_power_law(x, 2.0 * x**0.8)
+    assert a == pytest.approx(2.0) and b == pytest.approx(0.8)
+    assert all(np.isnan(v) for v in fit_power_law([1e6], [3.0]))
+    records = []
+    for size, tokens in (("1M", 1_000_000), ("10M", 10_000_000)):
+        for stage, seconds, rss in (("grows", tokens / 1e5, 100.0), ("flat", 5.0, 50.0)):
+            path = tmp_path / f"{stage}-{size}.tsv"
+            rss_here = rss * (tokens / 1e6) ** 0.5 if stage == "grows" else rss
+            path.write_text(f"s\th:m:s\tmax_rss\n{seconds}\t0:00:01\t{rss_here}\n")
+            records.append((size, tokens, stage, path))
+    table = growth_table(stage_costs(records), target_tokens=1e9).set_index("stage")
+    assert table.loc["grows", "time exponent"] == pytest.approx(1.0)
+    assert table.loc["grows", "predicted h"] == pytest.approx(1e9 / 1e5 / 3600)
+    assert table.loc["grows", "predicted GB"] == pytest.approx(100 * 1000**0.5 / 1024)
+    assert table.loc["grows", "runtime (min)"] == int(np.ceil(2 * 1e4 / 60))
+    assert table.loc["flat", "predicted h"] == pytest.approx(5.0 / 3600)  # stays as measured
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("seconds\n1\n")
+    with pytest.raises(ValueError, match=r"bad\.tsv: not a Snakemake benchmark file"):
+        read_benchmark(bad)
+
+
+SCALING_TINY = """
+scaling:
+  enabled: true
+  sizes: [40000, all]
+sts:
+  max_pairs: 300
+"""
+
+
+@pytest.mark.workflow
+@pytest.mark.mirror
+def test_scaling_study_at_tiny_scale(tiny_project: Path, tmp_path: Path, mirror: Path) -> None:
+    """Two sizes of the tiny corpus: every table and figure, the same couples at both
+    sizes, nested slices, and a claims and cost row for each size."""
+    extra = tmp_path / "scaling.yaml"
+    extra.write_text(SCALING_TINY)
+    res = smk_in(tiny_project, "--cores", "2", "scaling", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    tables, figures = tiny_project / "results/paper/tables", tiny_project / "results/paper/figures"
+    for name in ("scaling-results", "scaling-claims", "scaling-costs"):
+        for ext in ("csv", "md", "tex", "html"):
+            assert (tables / f"{name}.{ext}").stat().st_size > 100, (name, ext)
+    for name in ("scaling-deboom", "scaling-sts", "scaling-words"):
+        for ext in ("pdf", "png"):
+            assert (figures / f"{name}.{ext}").stat().st_size > 5000, (name, ext)
+    scale = tiny_project / "results/scaling"
+    small, full = (json.loads((scale / s / "corpus.json").read_text()) for s in ("40k", "all"))
+    assert 40_000 <= small["tokens"] < full["tokens"]
+    # evaluation held fixed: the same test couples at both sizes
+    n_test = {
+        s: pd.read_csv(scale / s / "metrics/20/unit.csv")["n_test"].iloc[0] for s in ("40k", "all")
+    }
+    assert n_test["40k"] == n_test["all"] > 100
+    claims = pd.read_csv(tables / "scaling-claims.csv")
+    assert list(claims.columns[-2:]) == ["40k", "all"]
+    assert claims[["40k", "all"]].apply(lambda c: c.str.match(r"^(yes|no) \(")).all().all()
+    costs = pd.read_csv(tables / "scaling-costs.csv").set_index("stage")
+    assert {"slice", "word2vec", "docfreq", "baselines", "training", "sts"} <= set(costs.index)
+    assert (costs[["s @ 40k", "s @ all"]] > 0).all().all()
+    long = pd.read_csv(scale / "results.csv")
+    assert set(long["family"]) == {"deboom", "sts", "words"}
+    # a second run has nothing to do
+    again = smk_in(tiny_project, "-n", "scaling", extra_config=extra)
+    assert "Nothing to be done" in again.stdout + again.stderr
