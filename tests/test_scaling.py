@@ -4,12 +4,14 @@ hand), and the whole study at tiny scale (two sizes) through the workflow."""
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
-from tinyrun import smk_in
+from tinyrun import ROOT, SNAKEMAKE, smk_in
 
 from textsim.scaling.claims import claims_table, paper_claims
 from textsim.scaling.costs import fit_power_law, growth_table, read_benchmark, stage_costs
@@ -166,3 +168,29 @@ def test_scaling_study_at_tiny_scale(tiny_project: Path, tmp_path: Path, mirror:
     # a second run has nothing to do
     again = smk_in(tiny_project, "-n", "scaling", extra_config=extra)
     assert "Nothing to be done" in again.stdout + again.stderr
+
+
+def _plan(tmp_path: Path, *configs: str) -> subprocess.CompletedProcess[str]:
+    """A dry run of the README's command: the configs, then ``-- scaling``."""
+    cmd = [*SNAKEMAKE, "-s", str(ROOT / "Snakefile"), "-n", "--quiet", "rules", "-d", str(tmp_path)]
+    cmd += ["--configfile", *configs, "--", "scaling"]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+
+
+def test_readme_scaling_command_plans_every_size(tmp_path: Path) -> None:
+    res = _plan(
+        tmp_path, str(ROOT / "configs/full-offline.yaml"), str(ROOT / "configs/scaling.yaml")
+    )
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = dict(re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M))
+    assert counts["scaling_word2vec"] == "5" and counts["scaling_train"] == str(5 * 2)
+    assert counts["scaling_pair_candidates"] == "1"  # the one reserved shard of eight
+    assert counts["clean_wiki_shard"] == "8"
+
+
+def test_reserving_every_shard_is_a_config_error(tmp_path: Path) -> None:
+    extra = tmp_path / "bad.yaml"
+    extra.write_text("scaling:\n  enabled: true\n  evaluation_shards: 8\n")
+    res = _plan(tmp_path, str(ROOT / "configs/full-offline.yaml"), str(extra))
+    assert res.returncode != 0
+    assert "scaling.evaluation_shards: 8 of corpus.n_shards = 8" in res.stdout + res.stderr
