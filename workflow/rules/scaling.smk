@@ -249,7 +249,7 @@ rule scaling_costs:
         records=[[s, stage, path] for s, stage, path in scale_benchmarks()],
         target_tokens=SCALING["paper_tokens"],
         title=f"Cost of each stage by training-corpus size (wall seconds, peak memory), power law fitted per stage and extrapolated to {SCALING['paper_tokens']:.3g} tokens.",
-        note="Measured with Snakemake's benchmark files on this machine; threads as each rule declares. Exponent b of time ∝ tokens^b (least squares on logarithms over the sizes). runtime/mem_mb: the prediction × 2 (time) and × 1.5 (memory) at the target size, the request to give a cluster.",
+        note="Measured with Snakemake's benchmark files on this machine; threads as each rule declares. Exponent b of time ∝ tokens^b (least squares on logarithms over the sizes); a stage that did not grow is predicted at its largest measurement. Memory: the same law through the peak RSS, which at small sizes is mostly the interpreter and libraries: a lower bound where memory follows the vocabulary (word2vec, STS, scoring). runtime/mem_mb: the prediction × 2 (time) and × 1.5 (memory) at the target size, the request to give a cluster.",
     log:
         "logs/scaling/costs.log",
     resources:
