@@ -128,6 +128,7 @@ def plot_words(long: pd.DataFrame, stem: PathLike, *, dpi: int) -> None:
         _axes(axes[1], "share covered", "(b) benchmark coverage of the vocabulary")
         for ax in axes:
             ax.set_ylim(bottom=min(0.0, float(np.nanmin(words["value"]))))
-            ax.legend(frameon=False, fontsize=6.5)
+        axes[0].legend(frameon=False, fontsize=6.5, loc="upper left")
+        axes[1].legend(frameon=False, fontsize=6.5, loc="lower right")
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
