@@ -36,7 +36,7 @@ def stage_costs(records: Iterable[tuple[str, int, str, PathLike]]) -> pd.DataFra
         rows.append({"size": size, "tokens": tokens, "stage": stage, "s": seconds, "rss": rss})
     frame = pd.DataFrame(rows)
     grouped = frame.groupby(["stage", "size", "tokens"], sort=False)
-    return grouped.agg(seconds=("s", "sum"), max_rss_mb=("rss", "max"), jobs=("s", "size"))
+    return grouped.agg(seconds=("s", "sum"), max_rss_mb=("rss", "max"))
 
 
 def fit_power_law(
@@ -82,9 +82,8 @@ def growth_table(costs: pd.DataFrame, target_tokens: float) -> pd.DataFrame:
         row[f"MB @ {sizes[-1]}"] = by["max_rss_mb"].get(sizes[-1], math.nan)
         row["predicted h"] = seconds / 3600
         row["predicted GB"] = mem / 1024
-        row["runtime (min)"] = (
-            math.ceil(RUNTIME_MARGIN * seconds / 60) if seconds == seconds else None
-        )
-        row["mem_mb"] = math.ceil(MEMORY_MARGIN * mem) if mem == mem else None
+        known = not (math.isnan(seconds) or math.isnan(mem))
+        row["runtime (min)"] = math.ceil(RUNTIME_MARGIN * seconds / 60) if known else None
+        row["mem_mb"] = math.ceil(MEMORY_MARGIN * mem) if known else None
         rows.append(row)
     return pd.DataFrame(rows)

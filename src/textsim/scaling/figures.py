@@ -17,20 +17,16 @@ from matplotlib.axes import Axes
 from textsim.io import PathLike
 from textsim.report.figures import STYLE, save_figure
 
-TABLE_I = {
-    "tfidf": "tf-idf",
-    "mean": "mean",
-    "max": "max",
-    "minmax": "min/max",
-    "mean_top": "mean, top 30% idf",
-    "mean_idf": "mean, idf-weighted",
-}
-PRL = {"mean_euclidean": "mean (Euclidean)", "learned_median": "learned weights, median"}
+#: the ICDMW Table I methods drawn (labels from textsim.deboom.scoring.METHODS)
+TABLE_I = ["tfidf", "mean", "max", "minmax", "mean_top", "mean_idf"]
+PRL = {"mean_euclidean": "Mean (Euclidean)", "learned_median": "Learned weights, median"}
+ERR = "split error %"
 STS = ["mean", "idf-weighted mean", "SIF", "uSIF", "GEM"]
 COLORS = [plt.get_cmap("tab10")(i) for i in range(10)]
 
 
 def _series(long: pd.DataFrame, **where: str) -> pd.DataFrame:
+    """The rows matching every ``column=value``, by corpus size."""
     sel = long
     for key, value in where.items():
         sel = sel[sel[key] == value]
@@ -56,33 +52,35 @@ def plot_deboom(
     the mean at 20 words and variable length; published values as stars at the paper's
     corpus size."""
     from textsim.deboom.published import ICDMW_TABLE_I, PRL_TABLE_1
+    from textsim.deboom.scoring import METHODS
 
-    colors = COLORS
+    deboom = long[(long["family"] == "deboom") & (long["measure"] == ERR)]
     with plt.rc_context(cast(Any, STYLE)):
-        fig, axes = plt.subplots(1, 2, figsize=(7.0, 2.9), sharey=True)
-        for i, (method, label) in enumerate(TABLE_I.items()):
-            frame = _series(long, family="deboom", set="20", variant=primary, method=method)
-            frame = frame[frame["measure"] == "split error %"]
-            _line(axes[0], frame, label, colors[i])
-            axes[0].plot(paper_tokens, ICDMW_TABLE_I[method]["20"][0], "*", color=colors[i], ms=7)
+        fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.8), sharey=True)
+        for i, method in enumerate(TABLE_I):
+            frame = _series(deboom, set="20", variant=primary, method=method)
+            _line(axes[0], frame, METHODS[method].label, COLORS[i])
+            axes[0].plot(paper_tokens, ICDMW_TABLE_I[method]["20"][0], "*", color=COLORS[i], ms=7)
         _axes(axes[0], "test split error (%)", "(a) ICDMW Table I, 20 words, cosine")
         styles = {"20": "-", "var": "--"}
         for i, (method, label) in enumerate(PRL.items()):
             variant = "learned" if method.startswith("learned") else primary
             for length, ls in styles.items():
-                frame = _series(long, family="deboom", set=length, variant=variant, method=method)
-                frame = frame[frame["measure"] == "split error %"]
+                frame = _series(deboom, set=length, variant=variant, method=method)
                 axes[1].plot(
-                    frame["tokens"], frame["value"], "o" + ls, color=colors[i], ms=3, lw=1.2,
+                    frame["tokens"], frame["value"], "o" + ls, color=COLORS[i], ms=3, lw=1.2,
                     label=f"{label}, {'20 words' if length == '20' else 'variable'}",
                 )  # fmt: skip
                 published = PRL_TABLE_1.get(length, {}).get(method)
                 if published:
-                    axes[1].plot(paper_tokens, published[0], "*", color=colors[i], ms=7)
+                    axes[1].plot(paper_tokens, published[0], "*", color=COLORS[i], ms=7)
         _axes(axes[1], "", "(b) PRL Table 1, Euclidean")
         for ax in axes:
             ax.plot([], [], "*", color="0.3", ms=7, label="published (full Wikipedia)")
-            ax.legend(frameon=False, fontsize=6.5)
+            # below the panel: the lines and the stars fill the whole plotting area
+            ax.legend(
+                frameon=False, fontsize=6.5, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2
+            )
         fig.tight_layout()
         save_figure(fig, stem, dpi=dpi)
 
@@ -92,9 +90,8 @@ def plot_sts(
 ) -> None:
     """STS-B test Pearson r against corpus size; the published r (other, much larger
     word vectors) as dotted lines."""
-    from textsim.gem.published import GEM_STS
+    from textsim.scaling.claims import published_sts_test
 
-    colors = COLORS
     with plt.rc_context(cast(Any, STYLE)):
         fig, ax = plt.subplots(figsize=(3.6, 2.9))
         for i, method in enumerate(methods):
@@ -102,10 +99,10 @@ def plot_sts(
             frame = frame[frame["variant"].isin([mode, "none"])]
             if frame.empty:
                 continue
-            _line(ax, frame, method, colors[i])
-            published = [t for _, src, _, t in GEM_STS.get(method, []) if src != "slides" and t]
-            if published:
-                ax.axhline(published[0], color=colors[i], ls=":", lw=1)
+            _line(ax, frame, method, COLORS[i])
+            published = published_sts_test(method)
+            if not np.isnan(published):
+                ax.axhline(published, color=COLORS[i], ls=":", lw=1)
         ax.plot([], [], ":", color="0.3", label="published (LexVec/GloVe)")
         _axes(ax, "STS-B test Pearson r x 100", f"STS benchmark ({mode})")
         ax.legend(frameon=False, fontsize=6.5, loc="upper left", bbox_to_anchor=(1.0, 1.0))
@@ -119,11 +116,10 @@ def plot_words(long: pd.DataFrame, stem: PathLike, *, dpi: int) -> None:
     words = long[long["family"] == "words"]
     with plt.rc_context(cast(Any, STYLE)):
         fig, axes = plt.subplots(1, 2, figsize=(7.0, 2.6))
-        colors = COLORS
         for i, benchmark in enumerate(dict.fromkeys(words["set"])):
             for ax, measure in zip(axes, ["score", "coverage"], strict=True):
                 frame = _series(words, set=benchmark, measure=measure)
-                _line(ax, frame, str(benchmark), colors[i])
+                _line(ax, frame, str(benchmark), COLORS[i])
         _axes(axes[0], "score", "(a) word-vector quality")
         _axes(axes[1], "share covered", "(b) benchmark coverage of the vocabulary")
         for ax in axes:
