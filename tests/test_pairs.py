@@ -6,7 +6,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.deboom.pairs import curate_couples, cut_pair, extract_candidates, parse_length
+from textsim.deboom.pairs import (
+    CouplesFormatError,
+    curate_couple_files,
+    curate_couples,
+    cut_pair,
+    extract_candidates,
+    parse_length,
+)
 
 PROPS = {"train": 1.5, "test": 1.5, "validation": 1.9}
 
@@ -97,6 +104,47 @@ def test_curate_is_deterministic_and_order_free() -> None:
     pd.testing.assert_frame_equal(a, b)
     c = curate_couples(cand, seed=6, length="10", proportions=PROPS)
     assert not a["text1"].equals(c["text1"])
+
+
+@pytest.mark.parametrize(
+    ("nonpair_source", "max_couples"),
+    [("different-articles", None), ("different-paragraphs", None), ("different-articles", 300)],
+)
+def test_curate_from_files_equals_curate_in_memory(
+    tmp_path: Path, nonpair_source: str, max_couples: int | None
+) -> None:
+    """The stage streams candidate files (ids first, then the chosen texts file by file);
+    it must give exactly the in-memory couples of the files' concatenation."""
+    rng = np.random.default_rng(4)
+    cand = _candidates(3000, 40).sample(frac=1, random_state=2).reset_index(drop=True)
+    cand["article"] = "a" + cand["article"]  # non-numeric ids too
+    other = cand.assign(length="var", text1=cand["text1"] + "v")  # another length, same files
+    both = pd.concat([cand, other]).sample(frac=1, random_state=3).reset_index(drop=True)
+    cuts = np.sort(rng.choice(len(both), 3, replace=False))
+    files = []
+    for i, (lo, hi) in enumerate(zip([0, *cuts], [*cuts, len(both)], strict=True)):
+        files.append(tmp_path / f"{i}.parquet")
+        both.iloc[lo:hi].to_parquet(files[-1], index=False)
+    kw = {
+        "seed": 9,
+        "length": "10",
+        "proportions": PROPS,
+        "nonpair_source": nonpair_source,
+        "max_couples": max_couples,
+    }
+    streamed = curate_couple_files(files, **kw)  # type: ignore[arg-type]
+    in_memory = curate_couples(both[both["length"] == "10"].reset_index(drop=True), **kw)  # type: ignore[arg-type]
+    pd.testing.assert_frame_equal(streamed, in_memory)
+    assert not streamed["text1"].str.endswith("v").any()
+
+
+def test_curate_from_files_names_a_corrupt_file(tmp_path: Path) -> None:
+    good = tmp_path / "0.parquet"
+    _candidates(200, 5).to_parquet(good, index=False)
+    bad = tmp_path / "1.parquet"
+    bad.write_bytes(good.read_bytes()[:100])
+    with pytest.raises(CouplesFormatError, match=r"1\.parquet"):
+        curate_couple_files([good, bad], seed=1, length="10", proportions=PROPS)
 
 
 def test_curate_max_couples_and_single_article() -> None:

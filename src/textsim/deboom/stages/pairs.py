@@ -5,8 +5,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-import pandas as pd
-
 from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
@@ -48,12 +46,10 @@ def curate_pairs(
     nonpair_source: str,
     max_couples: int | None,
 ) -> None:
-    from textsim.deboom.pairs import curate_couples, write_couples
+    from textsim.deboom.pairs import curate_couple_files, write_couples
 
-    frames = [pd.read_parquet(p, filters=[("length", "==", length)]) for p in candidates]
-    cand = pd.concat(frames, ignore_index=True)
-    couples = curate_couples(
-        cand,
+    couples = curate_couple_files(
+        candidates,
         seed=seed,
         length=length,
         proportions=proportions,
