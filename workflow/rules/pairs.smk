@@ -17,6 +17,8 @@ rule extract_pair_candidates:
         skip=config["pairs"]["skip"],
     log:
         "logs/pairs/extract_pair_candidates/{shard}.log",
+    benchmark:
+        "benchmarks/pairs/extract_pair_candidates/{shard}.tsv"
     resources:
         mem_mb=mem_mb(1000, 3),
         runtime=60,
@@ -42,6 +44,8 @@ rule curate_pairs:
         max_couples=config["pairs"]["max_couples"],
     log:
         "logs/pairs/curate_pairs/{length}.log",
+    benchmark:
+        "benchmarks/pairs/curate_pairs/{length}.tsv"
     resources:
         mem_mb=mem_mb(1000, 10),
         runtime=60,

@@ -78,6 +78,8 @@ use rule extract_pair_candidates as scaling_pair_candidates with:
         skip=config["pairs"]["skip"],
     log:
         "logs/scaling/pairs/candidates/{shard}.log",
+    benchmark:
+        "benchmarks/scaling/pairs/candidates/{shard}.tsv"
 
 
 use rule curate_pairs as scaling_couples with:
@@ -89,6 +91,8 @@ use rule curate_pairs as scaling_couples with:
         summary=f"{SCALE_DIR}/pairs/{{length}}/summary.csv",
     log:
         "logs/scaling/pairs/{length}.log",
+    benchmark:
+        "benchmarks/scaling/pairs/{length}.tsv"
 
 
 use rule score_baselines as scaling_scores with:

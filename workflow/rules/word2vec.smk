@@ -55,6 +55,8 @@ rule count_docfreq:
         temp("results/docfreq/shards/{shard}.tsv"),
     log:
         "logs/docfreq/count_docfreq/{shard}.log",
+    benchmark:
+        "benchmarks/docfreq/count_docfreq/{shard}.tsv"
     resources:
         mem_mb=mem_mb(1000, 1),
         runtime=60,
@@ -73,6 +75,8 @@ rule merge_docfreq:
         DOCFREQ,
     log:
         "logs/docfreq/merge_docfreq.log",
+    benchmark:
+        "benchmarks/docfreq/merge_docfreq.tsv"
     resources:
         mem_mb=mem_mb(1000, 2),
         runtime=30,
