@@ -15,7 +15,15 @@ import pytest
 from tinyrun import ROOT, SNAKEMAKE, smk_in
 
 from textsim.scaling.claims import claims_table, paper_claims
-from textsim.scaling.costs import fit_power_law, growth_table, read_benchmark, stage_costs
+from textsim.scaling.costs import (
+    CLEAN_BYTES_PER_TOKEN,
+    WORD2VEC_TIME_LAW,
+    fit_power_law,
+    growth_table,
+    read_benchmark,
+    stage_costs,
+    word2vec_runtime_minutes,
+)
 from textsim.scaling.sizes import Size, SliceTooLargeError, parse_sizes, write_slice
 
 
@@ -136,6 +144,19 @@ sts:
 
 @pytest.mark.workflow
 @pytest.mark.mirror
+def test_word2vec_runtime_request_follows_the_cost_law() -> None:
+    a, b = WORD2VEC_TIME_LAW
+    paper_mb = 2.5e9 * CLEAN_BYTES_PER_TOKEN / 1e6  # 2.5 billion tokens of cleaned text
+    at_2 = word2vec_runtime_minutes(paper_mb, threads=2)
+    assert at_2 == pytest.approx(2 * a * 2.5e9**b / 60, rel=1e-3)  # margin 2, the law's 2 threads
+    assert word2vec_runtime_minutes(paper_mb, threads=16) == pytest.approx(at_2 / 8, rel=1e-3)
+    assert word2vec_runtime_minutes(paper_mb, threads=16, attempt=2) == pytest.approx(
+        at_2 / 4, rel=1e-3
+    )
+    assert word2vec_runtime_minutes(paper_mb, threads=1) == pytest.approx(2 * at_2, rel=1e-3)
+    assert word2vec_runtime_minutes(2.4, threads=1) == 10  # the tiny corpus: the floor
+
+
 def test_scaling_study_at_tiny_scale(
     tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -546,7 +546,8 @@ def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> N
     assert "slurm_account=acc" in train and "slurm_partition=part" in train
     assert not any("gpu=" in block for block in blocks.values())
     assert "slurm_partition=part" in blocks["clean_wiki_shard"]
-    assert "runtime=2880" in blocks["train_word2vec"]
+    # word2vec's runtime follows its corpus (the cost law), resolved once the corpus exists
+    assert "runtime=<TBD>" in blocks["train_word2vec"]
     gpu = _slurm_dry_run(tmp_path, "--config", "cluster={gpu_partition: gpu}")
     keras_rules = {"train_weights", "select_kappa", "schafer_swarm_evaluate", "schafer_run"}
     for rule, block in gpu.items():

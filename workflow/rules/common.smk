@@ -10,6 +10,7 @@ from snakemake.io import report as _report
 
 from textsim.imports import module_closure
 from textsim.resources import get_resource
+from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
 
 SRC = Path(workflow.basedir) / "src" / "textsim"
@@ -58,6 +59,11 @@ def mem_mb(base, per_input_mb):
     base is about twice the tiny run's peak (sacct MaxRSS), the slope an estimate of the
     data's size in memory per MB on disk (README "Running on a cluster")."""
     return lambda wildcards, input: int(base + per_input_mb * input.size_mb)
+
+
+def w2v_runtime(wildcards, input, threads, attempt):
+    """train_word2vec's runtime from the measured cost law (textsim.scaling.costs)."""
+    return word2vec_runtime_minutes(input.size_mb, threads, attempt)
 
 
 def code(rule_name):

@@ -17,7 +17,7 @@ rule train_word2vec:
         "benchmarks/word2vec/train_word2vec.tsv"
     resources:
         mem_mb=mem_mb(2000, 0.5),
-        runtime=2880,
+        runtime=w2v_runtime,
     conda:
         "../../envs/nlp.yaml"
     script:
