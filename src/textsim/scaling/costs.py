@@ -17,25 +17,26 @@ from textsim.io import PathLike
 RUNTIME_MARGIN = 2.0
 MEMORY_MARGIN = 1.5
 
-#: Bytes of cleaned corpus per token: the full offline corpus, 66.6M tokens in 382 MB.
-CLEAN_BYTES_PER_TOKEN = 5.74
+#: Bytes of cleaned corpus per token: the full offline corpus, 66,646,346 tokens in
+#: 399,882,300 bytes.
+CLEAN_BYTES_PER_TOKEN = 6.0
 
 #: word2vec with the paper's settings (``PAPER_WORD2VEC``: 400-d skip-gram, 5 epochs)
 #: on 2 threads of the development machine: seconds = a · tokens^b, fitted on the
-#: corpus-size study's clean run (1M, 3M, 10M tokens) and the full offline corpus
-#: (README "What a paper-scale run costs").
-WORD2VEC_TIME_LAW = (5.277e-06, 1.123)
+#: corpus-size study's clean run (1M, 3M, 10M tokens: 29, 98, 385 s) and the full
+#: offline run (66.6M tokens: 2,797 s); README "What a paper-scale run costs".
+WORD2VEC_TIME_LAW = (8.686e-06, 1.089)
 WORD2VEC_LAW_THREADS = 2
 
 
 def word2vec_runtime_minutes(corpus_mb: float, threads: int, attempt: int = 1) -> int:
     """The runtime (minutes) to ask for word2vec with the paper's settings on a cleaned
-    corpus of ``corpus_mb``: the measured time law at its 2 threads, divided by
+    corpus of ``corpus_mb`` MiB: the measured time law at its 2 threads, divided by
     ``threads / 2`` (linear thread scaling: assumed, not measured on 2 cores), times
     ``RUNTIME_MARGIN`` and the attempt number (a retry after a timeout asks for more);
     at least 10 minutes."""
     a, b = WORD2VEC_TIME_LAW
-    tokens = corpus_mb * 1e6 / CLEAN_BYTES_PER_TOKEN
+    tokens = corpus_mb * 2**20 / CLEAN_BYTES_PER_TOKEN  # Snakemake's size_mb is MiB
     seconds = a * tokens**b * WORD2VEC_LAW_THREADS / max(threads, 1)
     return max(10, math.ceil(RUNTIME_MARGIN * attempt * seconds / 60))
 
