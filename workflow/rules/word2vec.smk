@@ -40,7 +40,7 @@ rule evaluate_word2vec:
         "logs/word2vec/evaluate_word2vec.log",
     resources:
         mem_mb=mem_mb(1000, 3),
-        runtime=30,
+        runtime=60,
     conda:
         "../../envs/nlp.yaml"
     script:
