@@ -37,7 +37,7 @@ def word2vec_runtime_minutes(corpus_mb: float, threads: int, attempt: int = 1) -
     at least 10 minutes."""
     a, b = WORD2VEC_TIME_LAW
     tokens = corpus_mb * 2**20 / CLEAN_BYTES_PER_TOKEN  # Snakemake's size_mb is MiB
-    seconds = a * tokens**b * WORD2VEC_LAW_THREADS / max(threads, 1)
+    seconds = float(a * tokens**b * WORD2VEC_LAW_THREADS / max(threads, 1))
     return max(10, math.ceil(RUNTIME_MARGIN * attempt * seconds / 60))
 
 
