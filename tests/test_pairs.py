@@ -6,14 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.deboom.pairs import (
-    CouplesFormatError,
-    curate_couple_files,
-    curate_couples,
-    cut_pair,
-    extract_candidates,
-    parse_length,
-)
+from textsim.deboom.curation import curate_couple_files, curate_couples
+from textsim.deboom.pairs import CouplesFormatError, cut_pair, extract_candidates, parse_length
 
 PROPS = {"train": 1.5, "test": 1.5, "validation": 1.9}
 

@@ -268,7 +268,8 @@ def make_twitter_couples(
     ``time1``, ``time2``, ``n1``, ``n2``. Couples whose text has no in-vocabulary
     word left are dropped (and counted in the log).
     """
-    from textsim.deboom.pairs import SPLITS, _seed_for, assign_splits
+    from textsim.deboom.curation import assign_splits
+    from textsim.deboom.pairs import SPLITS, _seed_for
 
     rng = np.random.default_rng(_seed_for(seed, "twitter", variant))
     ra, rb = related_couples(tweets, variant, window)

@@ -46,7 +46,7 @@ def curate_pairs(
     nonpair_source: str,
     max_couples: int | None,
 ) -> None:
-    from textsim.deboom.pairs import curate_couple_files, write_couples
+    from textsim.deboom.curation import curate_couple_files, write_couples
 
     couples = curate_couple_files(
         candidates,

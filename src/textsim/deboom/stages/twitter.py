@@ -24,7 +24,7 @@ def curate_twitter_pairs(
     seed: int,
 ) -> None:
     """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary words."""
-    from textsim.deboom.pairs import write_couples
+    from textsim.deboom.curation import write_couples
     from textsim.deboom.tweets import make_twitter_couples, prepare_tweets, read_tweets
     from textsim.vectors.word2vec import load_vectors
 
