@@ -121,6 +121,22 @@ def test_keras_forward_matches_numpy() -> None:
     assert out == pytest.approx(weighted_vectors(a, table, W), abs=1e-5)
 
 
+def test_trainings_on_one_table_share_its_variable() -> None:
+    """TensorFlow's compiled train functions keep every table variable they saw alive;
+    trainings on an equal table reuse one variable, another table gets its own."""
+    from textsim.deboom.training import IdfRankWeighting
+
+    table = _toy(2)[0]
+    first = IdfRankWeighting(table, n_max=5)
+    again = IdfRankWeighting(table.copy(), n_max=5)
+    other = IdfRankWeighting(table + 1.0, n_max=5)
+    assert again.table is first.table
+    assert other.table is not first.table
+    assert keras.ops.convert_to_numpy(other.table) == pytest.approx(table + 1.0)
+    assert [w.name for w in first.trainable_weights] == ["weights"]
+    assert first.w is not again.w  # each model trains its own weights
+
+
 def keras_loss_and_gradient(kind: str, seed: int = 3) -> tuple[float, np.ndarray]:
     """Loss and gradient of one batch as Keras' own train step computes them, on
     whatever backend is active: one plain SGD step with learning rate 1 moves
