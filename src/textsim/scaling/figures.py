@@ -72,11 +72,14 @@ def plot_deboom(
                     label=f"{label}, {'20 words' if length == '20' else 'variable'}",
                 )  # fmt: skip
                 published = PRL_TABLE_1.get(length, {}).get(method)
-                if published:
-                    axes[1].plot(paper_tokens, published[0], "*", color=COLORS[i], ms=7)
+                if published:  # filled star: 20 words; hollow: variable length
+                    fill = COLORS[i] if length == "20" else "none"
+                    axes[1].plot(paper_tokens, published[0], "*", color=COLORS[i], mfc=fill, ms=7)
         _axes(axes[1], "", "(b) PRL Table 1, Euclidean")
+        axes[0].plot([], [], "*", color="0.3", ms=7, label="published (full Wikipedia)")
+        axes[1].plot([], [], "*", color="0.3", ms=7, label="published, 20 words")
+        axes[1].plot([], [], "*", color="0.3", mfc="none", ms=7, label="published, variable")
         for ax in axes:
-            ax.plot([], [], "*", color="0.3", ms=7, label="published (full Wikipedia)")
             # below the panel: the lines and the stars fill the whole plotting area
             ax.legend(
                 frameon=False, fontsize=6.5, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=2
