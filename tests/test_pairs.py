@@ -159,6 +159,14 @@ def test_curate_max_couples_and_single_article() -> None:
     assert (non["paragraph1"] != non["paragraph2"]).all()
 
 
+def test_curate_refuses_unknown_or_missing_keywords() -> None:
+    cand = _candidates(100, 5)
+    with pytest.raises(TypeError, match=r"unknown keywords \['max_couple'\]"):
+        curate_couples(cand, seed=1, length="10", proportions=PROPS, max_couple=10)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match=r"missing \['proportions'\]"):
+        curate_couples(cand, seed=1, length="10")  # type: ignore[call-arg]
+
+
 def test_candidates_and_corpus_stream_do_not_depend_on_sharding(tmp_path: Path) -> None:
     """The same articles split into 1 or 3 shards (round-robin, as the dump extraction
     does): identical candidates and an identical word2vec sentence stream."""

@@ -15,6 +15,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NotRequired, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +26,7 @@ from textsim.deboom.pairs import SPLITS, CouplesFormatError, NonPairSource, _see
 __all__ = [
     "COUPLE_COLUMNS",
     "CouplePlan",
+    "CurationOptions",
     "assign_splits",
     "couples_frame",
     "curate_couple_files",
@@ -34,6 +36,24 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+
+class CurationOptions(TypedDict):
+    """How couples are chosen: the keywords of :func:`plan_couples`, which
+    :func:`curate_couples` and :func:`curate_couple_files` pass on to it.
+
+    ``seed`` and ``length`` (the candidates' set, e.g. ``"20"``) seed the choice;
+    ``proportions`` weigh the splits (keys: SPLITS); ``nonpair_source``
+    (``different-articles``, the default, or ``different-paragraphs``) is where a
+    non-related couple's text 2 may come from; ``max_couples`` (default: no cap)
+    caps the couples, half of each class.
+    """
+
+    seed: int
+    length: str
+    proportions: Mapping[str, float]
+    nonpair_source: NotRequired[NonPairSource]
+    max_couples: NotRequired[int | None]
 
 
 def _check_proportions(proportions: Mapping[str, float]) -> None:
@@ -111,12 +131,7 @@ class CouplePlan:
 def plan_couples(
     article: npt.ArrayLike,
     paragraph: npt.ArrayLike,
-    *,
-    seed: int,
-    length: str,
-    proportions: Mapping[str, float],
-    nonpair_source: NonPairSource = "different-articles",
-    max_couples: int | None = None,
+    **options: Unpack[CurationOptions],
 ) -> CouplePlan:
     """Balanced related / non-related couples with train / test / validation splits,
     chosen from the candidates' article and global paragraph ids only.
@@ -125,7 +140,16 @@ def plan_couples(
     a seeded permutation gives half of them to related couples (their own two
     texts) and half to the non-related pool, whose texts 2 are deranged so that
     no couple keeps its own article (``different-articles``) or paragraph.
+    Keywords: :class:`CurationOptions`.
     """
+    known = CurationOptions.__required_keys__ | CurationOptions.__optional_keys__
+    unknown = sorted(set(options) - known)
+    missing = sorted({"seed", "length", "proportions"} - set(options))
+    if unknown or missing:
+        raise TypeError(f"couple curation: unknown keywords {unknown}, missing {missing}")
+    seed, length, proportions = options["seed"], options["length"], options["proportions"]
+    nonpair_source = options.get("nonpair_source", "different-articles")
+    max_couples = options.get("max_couples")
     _check_proportions(proportions)
     rng = np.random.default_rng(_seed_for(seed, "curate", length))
     paragraphs = np.asarray(paragraph, dtype=np.int64)
@@ -211,12 +235,7 @@ def couples_frame(
 
 def curate_couples(
     candidates: pd.DataFrame,
-    *,
-    seed: int,
-    length: str,
-    proportions: Mapping[str, float],
-    nonpair_source: NonPairSource = "different-articles",
-    max_couples: int | None = None,
+    **options: Unpack[CurationOptions],
 ) -> pd.DataFrame:
     """Balanced related / non-related couples of in-memory candidates (see
     :func:`plan_couples`; :func:`curate_couple_files` streams candidate files).
@@ -227,11 +246,7 @@ def curate_couples(
     plan = plan_couples(
         candidates["article"],
         candidates["paragraph"],
-        seed=seed,
-        length=length,
-        proportions=proportions,
-        nonpair_source=nonpair_source,
-        max_couples=max_couples,
+        **options,
     )
     cols = {c: candidates[c].to_numpy() for c in ("text1", "text2", "article", "paragraph")}
     return couples_frame(
@@ -260,12 +275,7 @@ def _read_candidates(
 
 def curate_couple_files(
     candidates: Sequence[str | os.PathLike[str]],
-    *,
-    seed: int,
-    length: str,
-    proportions: Mapping[str, float],
-    nonpair_source: NonPairSource = "different-articles",
-    max_couples: int | None = None,
+    **options: Unpack[CurationOptions],
 ) -> pd.DataFrame:
     """:func:`curate_couples` of the candidates of several files (one per shard), equal
     to it on their concatenation, without holding every candidate's texts: the plan is
@@ -273,6 +283,7 @@ def curate_couple_files(
     the ids of every candidate (about 20 bytes each) and the couples' texts."""
     if not candidates:
         raise ValueError("no candidate files to curate couples from")
+    length = options["length"]
     ids = [_read_candidates(p, length, ("article", "paragraph")) for p in candidates]
     sizes = np.array([len(f) for f in ids], dtype=np.int64)
     article = pd.api.types.union_categoricals([f["article"].astype("category") for f in ids])
@@ -281,11 +292,7 @@ def curate_couple_files(
     plan = plan_couples(
         np.asarray(article.codes),
         paragraph,
-        seed=seed,
-        length=length,
-        proportions=proportions,
-        nonpair_source=nonpair_source,
-        max_couples=max_couples,
+        **options,
     )
     n = plan.rows1.size
     text1 = np.empty(n, dtype=object)
