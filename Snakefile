@@ -39,6 +39,7 @@ include: "workflow/rules/deboom_common.smk"
 include: "workflow/rules/gem_common.smk"
 include: "workflow/rules/schafer_common.smk"
 include: "workflow/rules/scaling_common.smk"
+include: "workflow/rules/variants_common.smk"
 include: "workflow/rules/download.smk"
 include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"
@@ -51,9 +52,10 @@ include: "workflow/rules/paper.smk"
 include: "workflow/rules/gem.smk"
 include: "workflow/rules/schafer.smk"
 include: "workflow/rules/scaling.smk"
+include: "workflow/rules/variants.smk"
 
 
 rule all:
     input:
-        deboom_targets() + gem_targets() + sch_targets() + scaling_targets(),
+        deboom_targets() + gem_targets() + sch_targets() + scaling_targets() + variants_targets(),
     default_target: True

@@ -42,6 +42,8 @@ rule curate_pairs:
         proportions=config["pairs"]["proportions"],
         nonpair_source=config["pairs"]["nonpair_source"],
         max_couples=config["pairs"]["max_couples"],
+        construction=config["pairs"]["construction"],
+        article_tokens=config["pairs"]["article_tokens"],
     log:
         "logs/pairs/curate_pairs/{length}.log",
     benchmark:

@@ -8,7 +8,7 @@ rule train_word2vec:
     output:
         VECTORS_KV,
     params:
-        settings={k: v for k, v in config["word2vec"].items() if k != "workers"},
+        settings={k: v for k, v in config["word2vec"].items() if k not in ("workers", "exclude_couples")},
         seed=config["seed"],
     threads: w2v_workers()
     log:

@@ -11,4 +11,6 @@ curate_pairs(
     proportions=snakemake.params.proportions,
     nonpair_source=snakemake.params.nonpair_source,
     max_couples=snakemake.params.max_couples,
+    construction=snakemake.params.construction,
+    article_range=snakemake.params.article_tokens,
 )

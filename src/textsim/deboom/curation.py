@@ -7,6 +7,17 @@ non-related couples (text 1 of one paragraph with text 2 of a paragraph from a
 classes are balanced and split train / test / validation in the paper's proportions
 1.5 / 1.5 / 1.9. The couples are planned from the candidates' ids only, so the stage
 streams candidate files (:func:`curate_couple_files`).
+
+``construction="authors"`` builds the couples as the authors' code did instead
+(``extract_pairs.py`` and ``make_datasets.py`` of their public repository): every
+candidate paragraph gives a related couple; text 1 of every 20th paragraph and text 2
+of every 20th paragraph, offset by 10, go into a pool; each time the pool holds 100
+texts it is shuffled 10 times and each shuffle's neighbours become non-related
+couples (990 from 100 texts, so each pooled text serves about 20 of them, and the
+two texts of a couple come from nearby paragraphs, often of the same article); the
+splits are consecutive stretches of the corpus (train first, then test, then
+validation). ``article_range`` keeps only candidates whose article has that many
+raw tokens (the article-length strata).
 """
 
 from __future__ import annotations
@@ -15,7 +26,7 @@ import logging
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NotRequired, TypedDict, Unpack
+from typing import Literal, NotRequired, TypedDict, Unpack
 
 import numpy as np
 import numpy.typing as npt
@@ -37,6 +48,12 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+Construction = Literal["paper", "authors"]
+
+#: the authors' code: a text of every 20th paragraph (text 2 offset by 10) is pooled,
+#: a pool of 100 texts is shuffled 10 times into neighbour couples
+AUTHORS_STRIDE, AUTHORS_POOL, AUTHORS_SHUFFLES = 20, 100, 10
+
 
 class CurationOptions(TypedDict):
     """How couples are chosen: the keywords of :func:`plan_couples`, which
@@ -46,7 +63,10 @@ class CurationOptions(TypedDict):
     ``proportions`` weigh the splits (keys: SPLITS); ``nonpair_source``
     (``different-articles``, the default, or ``different-paragraphs``) is where a
     non-related couple's text 2 may come from; ``max_couples`` (default: no cap)
-    caps the couples, half of each class.
+    caps the couples, half of each class; ``construction`` is ``paper`` (default) or
+    ``authors`` (the authors' code: pooled texts, positional splits; see the module);
+    ``article_range`` (``[min, max]``, either null) keeps the candidates whose article
+    has min <= tokens < max (needs the candidates' ``article_tokens``).
     """
 
     seed: int
@@ -54,6 +74,8 @@ class CurationOptions(TypedDict):
     proportions: Mapping[str, float]
     nonpair_source: NotRequired[NonPairSource]
     max_couples: NotRequired[int | None]
+    construction: NotRequired[Construction]
+    article_range: NotRequired[Sequence[int | None] | None]
 
 
 def _check_proportions(proportions: Mapping[str, float]) -> None:
@@ -119,18 +141,96 @@ class CouplePlan:
 
     ``rows1[i]`` gives couple ``i`` its text 1 (and article1, paragraph1),
     ``rows2[i]`` its text 2; both index the candidates in the order they were
-    given. Only ids go into a plan, so it is made without the texts.
+    given. ``side1[i]`` / ``side2[i]`` say which of that candidate's texts it is
+    (0: its text 1, 1: its text 2; the paper's construction always takes 0 / 1).
+    Only ids go into a plan, so it is made without the texts.
     """
 
     rows1: npt.NDArray[np.int64]
     rows2: npt.NDArray[np.int64]
     related: npt.NDArray[np.bool_]
     split: npt.NDArray[np.object_]
+    side1: npt.NDArray[np.int8]
+    side2: npt.NDArray[np.int8]
+
+    def texts(
+        self, text1: npt.NDArray[np.object_], text2: npt.NDArray[np.object_], which: int
+    ) -> npt.NDArray[np.object_]:
+        """Text ``which`` (1 or 2) of every couple, from the candidates' text columns."""
+        rows, side = (self.rows1, self.side1) if which == 1 else (self.rows2, self.side2)
+        return np.where(side == 0, text1[rows], text2[rows])
+
+
+def _article_mask(
+    article_tokens: npt.ArrayLike | None, article_range: Sequence[int | None] | None, n: int
+) -> npt.NDArray[np.bool_]:
+    if article_range is None or list(article_range) == [None, None]:
+        return np.ones(n, dtype=bool)
+    if article_tokens is None:
+        raise ValueError("article_range needs the candidates' article_tokens")
+    lo, hi = article_range
+    tokens = np.asarray(article_tokens, dtype=np.int64)
+    mask = np.ones(n, dtype=bool)
+    if lo is not None:
+        mask &= tokens >= lo
+    if hi is not None:
+        mask &= tokens < hi
+    return mask
+
+
+def _plan_authors(
+    paragraphs: npt.NDArray[np.int64],
+    rng: np.random.Generator,
+    proportions: Mapping[str, float],
+    max_couples: int | None,
+    length: str,
+) -> CouplePlan:
+    """The authors' construction (module docstring) over candidates in corpus order."""
+    order = np.argsort(paragraphs, kind="stable")  # corpus order: article id, paragraph
+    n = order.size
+    # pool entries in the order the code adds them: text 1 of candidate 0, text 2 of
+    # candidate 10, text 1 of candidate 20, ...; a pool is processed when it holds 100
+    entry = np.arange(0, n, AUTHORS_STRIDE // 2)
+    entry_side = (np.arange(entry.size) % 2).astype(np.int8)
+    n_pools = entry.size // AUTHORS_POOL
+    src, dst, s1, s2 = [], [], [], []
+    for p in range(n_pools):
+        items = np.arange(p * AUTHORS_POOL, (p + 1) * AUTHORS_POOL)
+        for _ in range(AUTHORS_SHUFFLES):
+            items = rng.permutation(items)
+            src.append(entry[items[:-1]])
+            dst.append(entry[items[1:]])
+            s1.append(entry_side[items[:-1]])
+            s2.append(entry_side[items[1:]])
+    non1 = order[np.concatenate(src)] if src else np.empty(0, np.int64)
+    non2 = order[np.concatenate(dst)] if dst else np.empty(0, np.int64)
+    side_a = np.concatenate(s1) if s1 else np.empty(0, np.int8)
+    side_b = np.concatenate(s2) if s2 else np.empty(0, np.int8)
+    n_each = min(n, non1.size)
+    if max_couples is not None:
+        n_each = min(n_each, max_couples // 2)
+    if n_each == 0:
+        raise ValueError(
+            f"no couples of length {length}: the authors' construction needs at least "
+            f"{AUTHORS_POOL * AUTHORS_STRIDE // 2} candidates for one pool, got {n}"
+        )
+    split = assign_splits(n_each, proportions)  # consecutive stretches, train first
+    rows1 = np.concatenate([order[:n_each], non1[:n_each]])
+    rows2 = np.concatenate([order[:n_each], non2[:n_each]])
+    side1 = np.concatenate([np.zeros(n_each, np.int8), side_a[:n_each]])
+    side2 = np.concatenate([np.ones(n_each, np.int8), side_b[:n_each]])
+    related = np.repeat([True, False], n_each)
+    splits = np.concatenate([split, split])
+    final = rng.permutation(2 * n_each)
+    return CouplePlan(
+        rows1[final], rows2[final], related[final], splits[final], side1[final], side2[final]
+    )
 
 
 def plan_couples(
     article: npt.ArrayLike,
     paragraph: npt.ArrayLike,
+    article_tokens: npt.ArrayLike | None = None,
     **options: Unpack[CurationOptions],
 ) -> CouplePlan:
     """Balanced related / non-related couples with train / test / validation splits,
@@ -140,7 +240,8 @@ def plan_couples(
     a seeded permutation gives half of them to related couples (their own two
     texts) and half to the non-related pool, whose texts 2 are deranged so that
     no couple keeps its own article (``different-articles``) or paragraph.
-    Keywords: :class:`CurationOptions`.
+    Keywords: :class:`CurationOptions`; ``article_tokens`` (per candidate) is needed
+    only with ``article_range``.
     """
     known = CurationOptions.__required_keys__ | CurationOptions.__optional_keys__
     unknown = sorted(set(options) - known)
@@ -150,16 +251,39 @@ def plan_couples(
     seed, length, proportions = options["seed"], options["length"], options["proportions"]
     nonpair_source = options.get("nonpair_source", "different-articles")
     max_couples = options.get("max_couples")
+    construction = options.get("construction", "paper")
     _check_proportions(proportions)
     rng = np.random.default_rng(_seed_for(seed, "curate", length))
-    paragraphs = np.asarray(paragraph, dtype=np.int64)
+    all_paragraphs = np.asarray(paragraph, dtype=np.int64)
+    kept = np.flatnonzero(
+        _article_mask(article_tokens, options.get("article_range"), all_paragraphs.size)
+    )
+    if kept.size < all_paragraphs.size:
+        log.info(
+            "article_range %s keeps %d of %d candidates",
+            options.get("article_range"),
+            kept.size,
+            all_paragraphs.size,
+        )
+    if construction == "authors":
+        sub = _plan_authors(all_paragraphs[kept], rng, proportions, max_couples, length)
+        return CouplePlan(
+            kept[sub.rows1], kept[sub.rows2], sub.related, sub.split, sub.side1, sub.side2
+        )
+    if construction != "paper":
+        raise ValueError(f"couple construction must be 'paper' or 'authors', got {construction!r}")
+    paragraphs = all_paragraphs[kept]
     by_paragraph = np.argsort(paragraphs, kind="stable")
     order = by_paragraph[rng.permutation(paragraphs.size)]
     half = paragraphs.size // 2
     rel_rows = order[:half]
     pool_rows = order[half : 2 * half]
 
-    key = pd.Series(article).to_numpy() if nonpair_source == "different-articles" else paragraphs
+    key = (
+        pd.Series(article).to_numpy()[kept]
+        if nonpair_source == "different-articles"
+        else paragraphs
+    )
     groups = pd.factorize(key[pool_rows])[0].astype(np.int64)
     target = _derange(groups, rng)
     ok = target >= 0
@@ -185,7 +309,10 @@ def plan_couples(
     related = np.repeat([True, False], n_each)
     splits = np.concatenate([split, split])
     final = rng.permutation(2 * n_each)
-    return CouplePlan(rows1[final], rows2[final], related[final], splits[final])
+    side1, side2 = np.zeros(2 * n_each, np.int8), np.ones(2 * n_each, np.int8)
+    return CouplePlan(
+        kept[rows1[final]], kept[rows2[final]], related[final], splits[final], side1, side2
+    )
 
 
 COUPLE_COLUMNS = (
@@ -246,13 +373,14 @@ def curate_couples(
     plan = plan_couples(
         candidates["article"],
         candidates["paragraph"],
+        candidates.get("article_tokens"),
         **options,
     )
     cols = {c: candidates[c].to_numpy() for c in ("text1", "text2", "article", "paragraph")}
     return couples_frame(
         plan,
-        cols["text1"][plan.rows1],
-        cols["text2"][plan.rows2],
+        plan.texts(cols["text1"], cols["text2"], 1),
+        plan.texts(cols["text1"], cols["text2"], 2),
         cols["article"][plan.rows1],
         cols["article"][plan.rows2],
         cols["paragraph"][plan.rows1],
@@ -284,14 +412,24 @@ def curate_couple_files(
     if not candidates:
         raise ValueError("no candidate files to curate couples from")
     length = options["length"]
-    ids = [_read_candidates(p, length, ("article", "paragraph")) for p in candidates]
+    by_article = options.get("article_range") not in (None, [None, None])
+    id_columns = (
+        ("article", "paragraph", "article_tokens") if by_article else ("article", "paragraph")
+    )
+    ids = [_read_candidates(p, length, id_columns) for p in candidates]
     sizes = np.array([len(f) for f in ids], dtype=np.int64)
     article = pd.api.types.union_categoricals([f["article"].astype("category") for f in ids])
     paragraph = np.concatenate([f["paragraph"].to_numpy(np.int64) for f in ids])
+    tokens = (
+        np.concatenate([f["article_tokens"].to_numpy(np.int64) for f in ids])
+        if by_article
+        else None
+    )
     del ids
     plan = plan_couples(
         np.asarray(article.codes),
         paragraph,
+        tokens,
         **options,
     )
     n = plan.rows1.size
@@ -306,8 +444,10 @@ def curate_couple_files(
         texts = _read_candidates(path, length, ("text1", "text2"))
         if len(texts) != hi - lo:
             raise CouplesFormatError(f"{path}: changed while it was read")
-        text1[in1] = texts["text1"].to_numpy()[plan.rows1[in1] - lo]
-        text2[in2] = texts["text2"].to_numpy()[plan.rows2[in2] - lo]
+        t1, t2 = texts["text1"].to_numpy(), texts["text2"].to_numpy()
+        r1, r2 = plan.rows1[in1] - lo, plan.rows2[in2] - lo
+        text1[in1] = np.where(plan.side1[in1] == 0, t1[r1], t2[r1])
+        text2[in2] = np.where(plan.side2[in2] == 0, t1[r2], t2[r2])
         del texts
     names = np.asarray(article.categories, dtype=object)
     codes = np.asarray(article.codes)

@@ -163,19 +163,26 @@ def extract_candidates(
 
     Columns: ``length`` (spec name), ``article``, ``paragraph`` (a global
     paragraph id: article id · 10⁵ + the paragraph's index in its article),
-    ``text1``, ``text2``. Nothing depends on how the corpus was sharded: the
-    variable lengths of a paragraph derive from the seed and its global id, so
-    any ``corpus.n_shards`` gives the same candidates (``shard_index`` only
-    labels the log).
+    ``text1``, ``text2`` and ``article_tokens`` (the raw tokens of the whole
+    article, every paragraph counted: the article-length strata). Nothing depends
+    on how the corpus was sharded: the variable lengths of a paragraph derive from
+    the seed and its global id, so any ``corpus.n_shards`` gives the same
+    candidates (``shard_index`` only labels the log).
     """
     cols: dict[str, list[object]] = {
         k: [] for k in ("length", "article", "paragraph", "text1", "text2")
     }
+    article_tokens: list[int] = []  # per candidate, filled when its article ends
+    start, total = 0, 0  # the current article's first candidate and its tokens so far
     previous, k = None, 0
     paragraphs = tqdm(iter_clean([shard]), desc="candidates", unit=" paragraphs", mininterval=10)
     for article, tokens in paragraphs:
+        if article != previous:
+            article_tokens += [total] * (len(cols["length"]) - start)
+            start, total = len(cols["length"]), 0
         k = k + 1 if article == previous else 0
         previous = article
+        total += len(tokens)
         pid = paragraph_id(article, k)
         for spec in lengths:
             if spec.variable:
@@ -194,7 +201,10 @@ def extract_candidates(
             cols["paragraph"].append(pid)
             cols["text1"].append(" ".join(cut[0]))
             cols["text2"].append(" ".join(cut[1]))
-    frame = pd.DataFrame(cols).astype({"length": str, "article": str, "paragraph": np.int64})
+    article_tokens += [total] * (len(cols["length"]) - start)
+    frame = pd.DataFrame({**cols, "article_tokens": article_tokens}).astype(
+        {"length": str, "article": str, "paragraph": np.int64, "article_tokens": np.int64}
+    )
     log.info(
         "shard %d: %s candidate couples", shard_index, frame.groupby("length").size().to_dict()
     )

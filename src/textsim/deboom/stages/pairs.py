@@ -45,6 +45,8 @@ def curate_pairs(
     proportions: Mapping[str, float],
     nonpair_source: str,
     max_couples: int | None,
+    construction: str = "paper",
+    article_range: Sequence[int | None] | None = None,
 ) -> None:
     from textsim.deboom.curation import curate_couple_files, write_couples
 
@@ -55,5 +57,7 @@ def curate_pairs(
         proportions=proportions,
         nonpair_source=nonpair_source,  # type: ignore[arg-type]
         max_couples=max_couples,
+        construction=construction,  # type: ignore[arg-type]
+        article_range=article_range,
     )
     write_couples(couples, output, summary)

@@ -1,0 +1,217 @@
+# The variant study (config section `variants`): per variant only the stages whose
+# settings it changes, on the main rules' scripts (`use rule`); then one comparison
+# table and figure per question. Paths: textsim.variants.plan.
+
+
+rule variant_training_corpus:
+    input:
+        shards=expand(CORPUS_SHARD, shard=SHARDS),
+        couples=lambda wc: VPLAN.couples_for_exclusion(wc.variant),
+        code=code("variant_training_corpus"),
+    output:
+        temp(f"{VARIANT_DIR}/{{variant}}/word2vec/corpus.tsv"),
+    log:
+        "logs/variants/{variant}/training_corpus.log",
+    benchmark:
+        "benchmarks/variants/{variant}/training_corpus.tsv"
+    resources:
+        mem_mb=mem_mb(1000, 1),
+        runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/variant_training_corpus.py"
+
+
+use rule train_word2vec as variant_word2vec with:
+    input:
+        corpus=variant_w2v_corpus,
+        code=code("train_word2vec"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/word2vec/{{which}}.kv",
+    params:
+        settings=lambda wc: VPLAN.word2vec_settings(wc.variant),
+        seed=config["seed"],
+    log:
+        "logs/variants/{variant}/word2vec-{which}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/word2vec-{which}.tsv"
+
+
+use rule extract_pair_candidates as variant_pair_candidates with:
+    input:
+        corpus=CORPUS_SHARD,
+        vectors=vpath("vocabulary"),
+        code=code("extract_pair_candidates"),
+    output:
+        temp(f"{VARIANT_DIR}/{{variant}}/pairs/candidates/{{shard}}.parquet"),
+    params:
+        shard_index=lambda wc: int(wc.shard),
+        lengths=VPLAN.lengths,
+        variable_range=lambda wc: vcfg(wc)["pairs"]["variable_range"],
+        seed=config["seed"],
+        min_tokens_factor=lambda wc: vcfg(wc)["pairs"]["min_tokens_factor"],
+        skip=lambda wc: vcfg(wc)["pairs"]["skip"],
+    log:
+        "logs/variants/{variant}/candidates/{shard}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/candidates/{shard}.tsv"
+
+
+use rule curate_pairs as variant_couples with:
+    input:
+        candidates=variant_candidates,
+        code=code("curate_pairs"),
+    output:
+        couples=f"{VARIANT_DIR}/{{variant}}/pairs/{{length}}/couples.parquet",
+        summary=f"{VARIANT_DIR}/{{variant}}/pairs/{{length}}/summary.csv",
+    params:
+        seed=config["seed"],
+        proportions=lambda wc: vcfg(wc)["pairs"]["proportions"],
+        nonpair_source=lambda wc: vcfg(wc)["pairs"]["nonpair_source"],
+        max_couples=lambda wc: vcfg(wc)["pairs"]["max_couples"],
+        construction=lambda wc: vcfg(wc)["pairs"]["construction"],
+        article_tokens=lambda wc: vcfg(wc)["pairs"]["article_tokens"],
+    log:
+        "logs/variants/{variant}/pairs/{length}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/pairs/{length}.tsv"
+
+
+use rule score_baselines as variant_scores with:
+    input:
+        couples=vpath("couples"),
+        vectors=vpath("vectors"),
+        docfreq=DOCFREQ,
+        code=code("score_baselines"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/scores/{{length}}/{{vectors}}.parquet",
+    params:
+        methods=VARIANT_METHODS,
+        normalize=lambda wc: wc.vectors == "unit",
+        top_fraction=lambda wc: vcfg(wc)["evaluation"]["top_fraction"],
+        idf_variant=lambda wc: vcfg(wc)["docfreq"]["idf_variant"],
+    log:
+        "logs/variants/{variant}/scores/{length}-{vectors}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/scores/{length}-{vectors}.tsv"
+
+
+use rule evaluate_baselines as variant_metrics with:
+    input:
+        scores=vpath("scores"),
+        code=code("evaluate_baselines"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/metrics/{{length}}/{{vectors}}.csv",
+    params:
+        methods=VARIANT_METHODS,
+        metric_params=variant_metric_params,
+    log:
+        "logs/variants/{variant}/metrics/{length}-{vectors}.log",
+
+
+use rule train_weights as variant_train with:
+    input:
+        couples=vpath("couples"),
+        vectors=vpath("vectors"),
+        docfreq=DOCFREQ,
+        kappa=variant_kappa,
+        code=code("train_weights"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/weights/{{length}}/{{procedure}}.json",
+    params:
+        n_max=lambda wc: int(wc.length) if wc.length.isdigit() else vcfg(wc)["weights"]["n_max_variable"],
+        kappa=lambda wc: vcfg(wc)["weights"]["kappa"],
+        seed=config["seed"],
+        deterministic=config["deterministic"],
+        normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",
+        backend=KERAS_BACKEND,
+    wildcard_constraints:
+        procedure="median",
+        length=r"\d+|var",
+    log:
+        "logs/variants/{variant}/weights/{length}-{procedure}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/weights/{length}-{procedure}.tsv"
+
+
+use rule score_learned as variant_learned_scores with:
+    input:
+        couples=vpath("couples"),
+        vectors=vpath("vectors"),
+        docfreq=DOCFREQ,
+        weights=vpath("weights"),
+        code=code("score_learned"),
+    output:
+        temp(f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.parquet"),
+    params:
+        name=lambda wc: f"learned_{wc.procedure}",
+        normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",
+    log:
+        "logs/variants/{variant}/learned/{length}-{procedure}-score.log",
+
+
+use rule evaluate_learned as variant_learned with:
+    input:
+        scores=f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.parquet",
+        code=code("evaluate_learned"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.csv",
+    params:
+        methods=lambda wc: [f"learned_{wc.procedure}"],
+        metric_params=variant_metric_params,
+    log:
+        "logs/variants/{variant}/learned/{length}-{procedure}-evaluate.log",
+
+
+rule variants_table:
+    localrule: True
+    input:
+        unpack(variant_table_inputs),
+        code=code("variants_table"),
+    output:
+        long=f"{VARIANT_DIR}/{{question}}.csv",
+        **table_outputs("variants-{question}", "variants", "7. Why our numbers differ", "{question}"),
+    params:
+        runs=lambda wc: variant_runs(wc.question),
+        reference=lambda wc: VPLAN.question(wc.question).reference,
+        methods=VARIANT_METHODS + (["learned_median"] if VARIANTS["learned"] else []),
+        rare_count=VARIANTS["rare_count"],
+        title=lambda wc: VPLAN.question(wc.question).title,
+        note=lambda wc: variants_note(wc.question),
+    log:
+        "logs/variants/table-{question}.log",
+    resources:
+        mem_mb=mem_mb(1000, 2),
+        runtime=10,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/variants_table.py"
+
+
+rule plot_variants:
+    localrule: True
+    input:
+        long=f"{VARIANT_DIR}/{{question}}.csv",
+        code=code("plot_variants"),
+    output:
+        **figure_outputs("variants-{question}", "variants", "7. Why our numbers differ", "{question} figure"),
+    params:
+        title=lambda wc: VPLAN.question(wc.question).title,
+        dpi=config["figures"]["dpi"],
+    log:
+        "logs/variants/plot-{question}.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/plot_variants.py"
+
+
+rule variants:
+    localrule: True
+    input:
+        variants_targets(),

@@ -1,0 +1,7 @@
+from textsim.io import setup_logging
+from textsim.variants.stages import variant_training_corpus
+
+setup_logging(snakemake.log[0])
+variant_training_corpus(
+    list(snakemake.input.shards), list(snakemake.input.couples), snakemake.output[0]
+)
