@@ -1,5 +1,6 @@
-"""The library's layout: imports point one way (schafer → gem → deboom → foundations),
-modules stay small, and the package exports its public estimators."""
+"""The library's layout: imports point one way (variants → scaling → schafer → gem →
+deboom → foundations), modules stay small, and the package exports its public
+estimators."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from textsim.imports import module_imports
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
 #: each layer may import only the layers after it
-LAYERS = ["scaling", "schafer", "gem", "deboom"]
+LAYERS = ["variants", "scaling", "schafer", "gem", "deboom"]
 TOOLS = {"bench", "cli.py", "__init__.py"}  # entry points (and benchmarks) may use every layer
 
 

@@ -6,6 +6,7 @@ what each variant's texts and vocabulary look like."""
 from __future__ import annotations
 
 import logging
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
@@ -229,7 +230,8 @@ def plot_comparison(long: pd.DataFrame, stem: PathLike, *, title: str, dpi: int)
                 )
             ax.set_yticks(y, [sub[sub["method"] == m]["label"].iloc[0] for m in methods])
             ax.set_xlabel("split error on test (%)")
-            ax.set_title(f"{title}\n{length} words" if length.isdigit() else f"{title}\n{length}")
+            words = f"{length} words" if length.isdigit() else length
+            ax.set_title(f"{textwrap.fill(title, 60)}\n({words})")
             ax.grid(True, axis="x", alpha=0.3, linewidth=0.5)
         handles, labels = axes[0][0].get_legend_handles_labels()
         fig.legend(

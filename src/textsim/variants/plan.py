@@ -7,7 +7,11 @@ upstream stages' included. Where a variant's key equals the default pipeline's, 
 variant uses the default's file (no job is run again); otherwise the stage has its
 own output under ``results/variants/<variant>/``. So a variant that changes only
 the couple construction reuses the default word2vec model, and one that changes
-only the evaluation vectors reuses the default couples and scores.
+only the evaluation vectors reuses the default couples and scores. The pair
+candidates are the exception: the main pipeline keeps them only until its couples
+are made, so every variant that cuts its own couples extracts its own candidates.
+Sharing is with the default pipeline only: two variants with equal settings at a
+stage each compute it.
 """
 
 from __future__ import annotations
@@ -275,6 +279,11 @@ class VariantPlan:
             return False
         if stage == "training_corpus":
             return self.excludes_couples(variant)
+        if stage == "candidates":
+            # the main pipeline's candidates are temporary (gone once its couples are
+            # made): a variant that needs candidates extracts its own, so that making
+            # them again never makes the default's couples look outdated
+            return True
         keys: dict[str, Callable[..., str]] = {
             "vectors": self._vectors_key,
             "vocabulary": self._vocabulary_key,
