@@ -3,6 +3,7 @@
 # schafer_common.smk; Snakemake's linter keeps functions and rules in separate files). Defaults of config keys are
 # in workflow/schemas/config.schema.yaml only: validate() in the Snakefile fills them,
 # so the rules read config[...] directly.
+import os
 import warnings
 from pathlib import Path
 
@@ -68,8 +69,10 @@ def w2v_runtime(wildcards, input, threads, attempt):
 
 def code(rule_name):
     """The rule's code inputs: every textsim module its script (named as the rule)
-    imports, transitively, derived from the import graph (textsim.imports)."""
-    return [str(p) for p in module_closure(SCRIPTS / f"{rule_name}.py", SRC)]
+    imports, transitively, derived from the import graph (textsim.imports). Relative to
+    the working directory, so that a copied or moved project (results and metadata
+    with it) does not see every rule's set of inputs changed."""
+    return [os.path.relpath(p) for p in module_closure(SCRIPTS / f"{rule_name}.py", SRC)]
 
 
 def table_files(name):
