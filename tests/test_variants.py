@@ -169,16 +169,16 @@ def _candidates(n_articles: int, per_article: int, tokens: int = 100) -> pd.Data
     )
 
 
+def _plan(cand: pd.DataFrame, **options: Any) -> Any:
+    """The plan of hand-made candidates by their ids (seed 3, 20 words, paper proportions)."""
+    return plan_couples(
+        cand["article"], cand["paragraph"], seed=3, length="20", proportions=PROPORTIONS, **options
+    )
+
+
 def test_the_authors_construction_pools_texts_as_their_code() -> None:
     cand = _candidates(40, 100)  # 4,000 candidates: 400 pooled texts, 4 pools
-    plan = plan_couples(
-        cand["article"],
-        cand["paragraph"],
-        seed=3,
-        length="20",
-        proportions=PROPORTIONS,
-        construction="authors",
-    )
+    plan = _plan(cand, construction="authors")
     related = plan.related
     # every candidate gives a related couple (its own two texts); 4 pools x 990 non-related
     assert related.sum() == (~related).sum() == 3960
@@ -212,14 +212,7 @@ def test_the_authors_construction_pools_texts_as_their_code() -> None:
 def test_the_authors_construction_needs_one_full_pool() -> None:
     cand = _candidates(9, 100)  # 900 candidates: 90 pooled texts, no pool of 100
     with pytest.raises(ValueError, match="needs at least 1000 candidates"):
-        plan_couples(
-            cand["article"],
-            cand["paragraph"],
-            seed=3,
-            length="20",
-            proportions=PROPORTIONS,
-            construction="authors",
-        )
+        _plan(cand, construction="authors")
 
 
 def test_article_range_keeps_the_stratum_only() -> None:
@@ -230,14 +223,7 @@ def test_article_range_keeps_the_stratum_only() -> None:
     articles = set(couples["article1"].astype(int)) | set(couples["article2"].astype(int))
     assert articles <= set(range(5, 15)) and len(articles) == 10
     with pytest.raises(ValueError, match="needs the candidates' article_tokens"):
-        plan_couples(
-            cand["article"],
-            cand["paragraph"],
-            seed=1,
-            length="20",
-            proportions=PROPORTIONS,
-            article_range=[500, None],
-        )
+        _plan(cand, article_range=[500, None])
 
 
 @pytest.mark.parametrize(
