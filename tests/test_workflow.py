@@ -215,7 +215,8 @@ def test_editing_a_library_module_reruns_its_users_and_downstream_only(
     users = {
         n
         for n, r in rules.items()
-        if str(tiny_project / "src/textsim" / module) in map(str, r.input.get("code", []))
+        # code inputs are relative to the working directory the rules were parsed in
+        if any(str(p).endswith(f"src/textsim/{module}") for p in r.input.get("code", []))
     }
     in_dag = planned_jobs(smk_in(tiny_project, "-n", "--quiet", "rules", "--forceall"))
     direct = sorted(users & in_dag)

@@ -163,6 +163,9 @@ def deboom_targets():
     if config["figures"]["length"] in LENGTHS:
         targets += figure_files("icdmw-figure-1") + figure_files("icdmw-figure-2")
     runs = learned_runs()
+    # the weight files are artifacts of their own (textsim fit learned --weights ...): a
+    # run killed while training must make them again even where their scores exist
+    targets += [f"results/weights/{L}/{p}.json" for L, p in runs]
     targets += [f"results/learned/{L}/{p}.csv" for L, p in scored_runs()]
     targets += expand("results/pairs/{length}/summary.csv", length=TWITTER_SETS)
     targets += expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=VECTORS)
