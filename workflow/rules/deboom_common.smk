@@ -63,10 +63,11 @@ def kappa_input(wildcards):
     return ["results/weights/kappa.json"] if KAPPA == "auto" and wildcards.procedure == "median" else []
 
 
-def metrics_params():
-    js = config["evaluation"]["js"]
+def metrics_params(cfg=config):
+    """The split-error and JS settings of a config (a variant's merged one, or the main)."""
+    js = cfg["evaluation"]["js"]
     return {
-        "n_thresholds": config["evaluation"]["n_thresholds"],
+        "n_thresholds": cfg["evaluation"]["n_thresholds"],
         "js_bins": js["bins"],
         "js_low": js["low"],
         "js_high": js["high"],

@@ -55,16 +55,7 @@ def variant_kappa(wildcards):
 
 
 def variant_metric_params(wildcards):
-    c = vcfg(wildcards)["evaluation"]
-    js = c["js"]
-    return {
-        "n_thresholds": c["n_thresholds"],
-        "js_bins": js["bins"],
-        "js_low": js["low"],
-        "js_high": js["high"],
-        "js_pseudocount": js["pseudocount"],
-        "js_robust_bins": js["robust_bins"],
-    }
+    return metrics_params(vcfg(wildcards))
 
 
 def variant_runs(question):

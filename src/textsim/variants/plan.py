@@ -323,19 +323,3 @@ class VariantPlan:
         """The couples whose paragraphs a variant's word2vec leaves out (cut with the
         vocabulary the model would have on the whole corpus)."""
         return [self.path(variant, "couples", length=n) for n in self.lengths]
-
-    def owned(self) -> list[tuple[str, str, dict[str, str]]]:
-        """(variant, stage, wildcards) of every output a variant owns (for the log)."""
-        out: list[tuple[str, str, dict[str, str]]] = []
-        for v in self.names:
-            prim = self.primary(v)
-            for stage in ("vectors", "candidates"):
-                if self.owns(v, stage):
-                    out.append((v, stage, {}))
-            for n in self.lengths:
-                for stage in ("couples", "weights", "learned"):
-                    if self.owns(v, stage, length=n):
-                        out.append((v, stage, {"length": n}))
-                if self.owns(v, "metrics", length=n, vectors=prim):
-                    out.append((v, "metrics", {"length": n, "vectors": prim}))
-        return out
