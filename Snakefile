@@ -7,23 +7,27 @@ from snakemake.utils import min_version, validate
 
 min_version("9.0")
 
+# This project's folder: also when another workflow uses this one as a module (README
+# "Reuse as a Snakemake module"), where workflow.basedir is that workflow's folder.
+TEXTSIM_ROOT = Path(workflow.current_basedir)
+
 # Jobs import the textsim library from src/ (also inside --use-conda environments,
 # which hold its dependencies but not the package itself).
 os.environ.update(
     PYTHONPATH=os.pathsep.join(
-        filter(None, [str(Path(workflow.basedir) / "src"), os.environ.get("PYTHONPATH")])
+        filter(None, [str(TEXTSIM_ROOT / "src"), os.environ.get("PYTHONPATH")])
     )
 )
 
 
-configfile: str(Path(workflow.basedir) / "config.yaml")
+configfile: str(TEXTSIM_ROOT / "config.yaml")
 
 
 # a short message naming a misspelt or mistyped key (textsim.config), then Snakemake's
 # validate, which also fills in the schema's defaults
 from textsim.config import ConfigError, check_config
 
-_SCHEMA = str(Path(workflow.basedir) / "workflow/schemas/config.schema.yaml")
+_SCHEMA = str(TEXTSIM_ROOT / "workflow/schemas/config.schema.yaml")
 try:
     check_config(config, _SCHEMA)
 except ConfigError as err:

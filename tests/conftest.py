@@ -23,6 +23,15 @@ def mirror_dir() -> Path | None:
     return None
 
 
+#: tests that read the tiny run after the workflow tests have added to it (the STS,
+#: paragraph and Schäfer stages, with the mirror): collected last
+LAST = ("test_docs.py", "test_notebooks.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.path.name in LAST)
+
+
 @pytest.fixture
 def mirror() -> Path:
     m = mirror_dir()

@@ -193,7 +193,8 @@ def _vector_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
+    """The ``textsim`` command and its subcommands (the docs' CLI reference reads it)."""
     parser = argparse.ArgumentParser(prog="textsim", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     bench = sub.add_parser(
@@ -290,7 +291,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.set_defaults(func=_similarity)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     return int(args.func(args))
 
 

@@ -14,8 +14,8 @@ from textsim.resources import get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
 
-SRC = Path(workflow.basedir) / "src" / "textsim"
-SCRIPTS = Path(workflow.basedir) / "workflow" / "scripts"
+SRC = TEXTSIM_ROOT / "src" / "textsim"
+SCRIPTS = TEXTSIM_ROOT / "workflow" / "scripts"
 
 # Paths of the artifacts several stages share, written once.
 CORPUS_SHARD = "results/corpus/clean/{shard}.tsv"

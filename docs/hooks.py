@@ -1,0 +1,41 @@
+"""MkDocs hooks: the generated reference pages and the figures of a run.
+
+Thin glue over :mod:`textsim.docsgen`. ``TEXTSIM_DOCS_RESULTS`` (default
+``results``) names the results folder whose figures the paper pages show.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+from mkdocs.structure.files import File, Files
+
+from textsim.cli import build_parser
+from textsim.docsgen import cli_reference, config_reference, expand_figures
+
+ROOT = Path(__file__).resolve().parents[1]
+FIGURES = "figures"
+
+
+def _results() -> Path:
+    return ROOT / os.environ.get("TEXTSIM_DOCS_RESULTS", "results")
+
+
+def on_files(files: Files, config: Any) -> Files:
+    schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+    files.append(
+        File.generated(config, "reference/configuration.md", content=config_reference(schema))
+    )
+    files.append(File.generated(config, "reference/cli.md", content=cli_reference(build_parser())))
+    for png in sorted((_results() / "paper" / "figures").glob("*.png")):
+        files.append(File.generated(config, f"{FIGURES}/{png.name}", abs_src_path=str(png)))
+    return files
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    available = {Path(f.src_uri).stem for f in files if f.src_uri.startswith(f"{FIGURES}/")}
+    depth = page.file.src_uri.count("/")
+    return expand_figures(markdown, available, "../" * depth + f"{FIGURES}/")

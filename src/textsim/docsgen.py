@@ -1,0 +1,180 @@
+"""Reference pages of the documentation site, generated from their single sources.
+
+The configuration reference comes from the JSON schema (``workflow/schemas/
+config.schema.yaml``: every key, type, default and description is written there
+once) and the command-line reference from the ``argparse`` parser of ``textsim``.
+``docs/hooks.py`` calls these when MkDocs builds the site, so neither page can drift
+from what the code accepts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from collections.abc import Collection, Iterator, Mapping
+from typing import Any
+
+Schema = Mapping[str, Any]
+
+
+def _type(node: Schema) -> str:
+    """A short type description of one schema node."""
+    if "enum" in node:
+        return " | ".join(f"`{json.dumps(v)}`" for v in node["enum"])
+    if "const" in node:
+        return f"`{json.dumps(node['const'])}`"
+    if "oneOf" in node:
+        return " or ".join(_type(alt) for alt in node["oneOf"])
+    kind = node.get("type")
+    kinds = kind if isinstance(kind, list) else [kind] if kind else []
+    parts = []
+    for k in kinds:
+        if k == "array" and "items" in node:
+            parts.append(f"list of {_type(node['items'])}")
+        elif k == "object" and isinstance(node.get("additionalProperties"), Mapping):
+            parts.append("map of name → " + _type(node["additionalProperties"]))
+        else:
+            parts.append(str(k))
+    text = " or ".join(parts) if parts else "any"
+    bounds = [
+        f"{op} {node[key]}"
+        for key, op in (
+            ("minimum", "≥"),
+            ("exclusiveMinimum", ">"),
+            ("maximum", "≤"),
+            ("exclusiveMaximum", "<"),
+            ("minItems", "items ≥"),
+            ("maxItems", "items ≤"),
+        )
+        if key in node
+    ]
+    return text + (f" ({', '.join(bounds)})" if bounds else "")
+
+
+def _default(node: Schema, required: bool) -> str:
+    if "default" in node:
+        return f"`{json.dumps(node['default'], ensure_ascii=False)}`"
+    return "required" if required else "—"
+
+
+def _cell(text: str) -> str:
+    """Table-cell text: one line, pipes escaped."""
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def _rows(node: Schema, prefix: str) -> Iterator[tuple[str, str, str, str]]:
+    """(key, type, default, description) of every key under ``node``, depth first."""
+    required = set(node.get("required", []))
+    for name, child in node.get("properties", {}).items():
+        key = f"{prefix}{name}"
+        yield key, _type(child), _default(child, name in required), child.get("description", "")
+        yield from _rows(child, key + ".")
+        entry = child.get("additionalProperties")
+        if isinstance(entry, Mapping) and "properties" in entry:
+            yield from _rows(entry, f"{key}.<name>.")
+
+
+def config_reference(schema: Schema) -> str:
+    """Markdown of every configuration key: one table per top-level section."""
+    lines = [
+        "# Configuration reference",
+        "",
+        "Generated from `workflow/schemas/config.schema.yaml` when the site is built; "
+        "that schema is the only place defaults live. " + _cell(schema.get("description", "")),
+        "",
+    ]
+    required = set(schema.get("required", []))
+    for name, node in schema.get("properties", {}).items():
+        lines += [f"## `{name}`", ""]
+        if node.get("description"):
+            lines += [_cell(node["description"]), ""]
+        rows = [(name, _type(node), _default(node, name in required), "")]
+        rows = list(_rows(node, f"{name}.")) or rows
+        lines += ["| key | type | default | description |", "|---|---|---|---|"]
+        lines += [
+            f"| `{key}` | {_cell(kind)} | {_cell(default)} | {_cell(text)} |"
+            for key, kind, default, text in rows
+        ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _actions(parser: argparse.ArgumentParser) -> list[argparse.Action]:
+    return [a for a in parser._actions if not isinstance(a, argparse._HelpAction)]
+
+
+def _subcommands(
+    parser: argparse.ArgumentParser,
+) -> list[tuple[str, str, argparse.ArgumentParser]]:
+    """(name, one-line help, parser) of each subcommand, in the order they were added."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            helps = {a.dest: a.help or "" for a in action._choices_actions}
+            return [(name, helps.get(name, ""), sub) for name, sub in action.choices.items()]
+    return []
+
+
+def _argument_row(action: argparse.Action) -> str:
+    name = ", ".join(action.option_strings) or action.dest
+    if action.option_strings and action.nargs != 0:
+        name += f" {action.metavar or action.dest.upper()}"
+    default = action.default
+    shown = (
+        ""
+        if default in (None, False, argparse.SUPPRESS) or not action.option_strings
+        else (f"`{default}`")
+    )
+    text = action.help or ""
+    if action.choices and not isinstance(action, argparse._SubParsersAction):
+        text += " (one of: " + ", ".join(f"`{c}`" for c in action.choices) + ")"
+    return f"| `{_cell(name)}` | {_cell(shown)} | {_cell(text)} |"
+
+
+def cli_reference(parser: argparse.ArgumentParser) -> str:
+    """Markdown of every ``textsim`` subcommand, its usage line and its arguments."""
+    prog = parser.prog
+    lines = [
+        "# Command-line reference",
+        "",
+        f"Generated from the `argparse` parser of `{prog}` when the site is built; "
+        f"`{prog} COMMAND --help` prints the same.",
+        "",
+    ]
+    for name, summary, sub in _subcommands(parser):
+        lines += [f"## `{prog} {name}`", ""]
+        text = sub.description or summary
+        if text:
+            lines += [_cell(text), ""]
+        lines += ["```text", sub.format_usage().strip(), "```", ""]
+        actions = _actions(sub)
+        if actions:
+            lines += ["| argument | default | meaning |", "|---|---|---|"]
+            lines += [_argument_row(a) for a in actions]
+            lines.append("")
+    return "\n".join(lines)
+
+
+#: a figure line of a documentation page: ``!figure NAME Caption text``
+FIGURE_LINE = re.compile(r"^!figure (?P<name>[\w.-]+) (?P<caption>.+)$", re.MULTILINE)
+
+
+def expand_figures(markdown: str, available: Collection[str], prefix: str) -> str:
+    """Replace each ``!figure NAME Caption`` line with the figure (``{prefix}NAME.png``)
+    when the results hold it, else with a note saying which run makes it.
+
+    The site shows the figures of the results it is built beside (a tiny run in CI,
+    the demo after ``snakemake``); a page never links to a file that is not there.
+    """
+
+    def figure(match: re.Match[str]) -> str:
+        name, caption = match["name"], match["caption"].strip()
+        if name in available:
+            return f"![{caption}]({prefix}{name}.png)\n\n*{caption}* (`{name}.png`)"
+        return (
+            f'!!! note "{caption}"\n'
+            f"    `results/paper/figures/{name}.png` appears here when the site is built "
+            "after the workflow has made it (`snakemake`, then `mkdocs build`)."
+        )
+
+    return FIGURE_LINE.sub(figure, markdown)

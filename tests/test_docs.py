@@ -1,0 +1,71 @@
+"""The documentation: the site builds with warnings as errors (broken links and anchors
+included) showing a run's figures, and every link of the README resolves."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = ROOT / "README.md"
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def _slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading."""
+    text = re.sub(r"[`*_]", "", heading.strip().lstrip("#").strip()).lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(), flags=re.S)
+    return {_slug(h) for h in re.findall(r"^#{1,6} .+$", text, re.M)}
+
+
+def test_readme_is_short_and_its_links_resolve() -> None:
+    text = README.read_text()
+    assert len(text.splitlines()) <= 250
+    links = LINK.findall(re.sub(r"```.*?```", "", text, flags=re.S))
+    assert links
+    for link in links:
+        if re.match(r"https?://", link):
+            continue  # no network here: external addresses are not fetched
+        target, _, anchor = link.partition("#")
+        path = (README.parent / target) if target else README
+        assert path.exists(), f"README links to missing {target}"
+        if anchor and path.suffix == ".md":
+            assert anchor in _anchors(path), f"README links to missing anchor {link}"
+
+
+def test_readme_anchor_slugs() -> None:
+    assert _slug("## Running offline: the dataset mirror") == "running-offline-the-dataset-mirror"
+    assert _slug("### `textsim embed` of 100,000 tweets") == "textsim-embed-of-100000-tweets"
+
+
+@pytest.mark.workflow
+def test_site_builds_strict_with_the_runs_figures(tiny_project: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    res = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=ROOT,
+        env={**os.environ, "TEXTSIM_DOCS_RESULTS": str(tiny_project / "results")},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert (site / "figures/icdmw-figure-1.png").stat().st_size > 1000
+    deboom = (site / "papers/deboom/index.html").read_text()
+    assert 'src="../../figures/icdmw-figure-1.png"' in deboom
+    assert "ICDMW Table I" in deboom
+    config = (site / "reference/configuration/index.html").read_text()
+    assert "word2vec.window" in config and "keras.backend" in config
+    cli = (site / "reference/cli/index.html").read_text()
+    assert "textsim similarity" in cli and "--allow-other-vectors" in cli
+    api = (site / "reference/api/index.html").read_text()
+    assert "WeightedEmbedding" in api and "transform" in api

@@ -1,0 +1,59 @@
+"""The generated reference pages: every schema key and every CLI option appears, and
+figure lines become a figure or a note."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from textsim.cli import build_parser
+from textsim.docsgen import cli_reference, config_reference, expand_figures
+
+ROOT = Path(__file__).resolve().parents[1]
+SCHEMA = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+
+
+def _keys(node: Mapping[str, Any], prefix: str = "") -> Iterator[str]:
+    for name, child in node.get("properties", {}).items():
+        yield prefix + name
+        yield from _keys(child, f"{prefix}{name}.")
+        entry = child.get("additionalProperties")
+        if isinstance(entry, Mapping):
+            yield from _keys(entry, f"{prefix}{name}.<name>.")
+
+
+def test_config_reference_lists_every_key_with_its_default() -> None:
+    page = config_reference(SCHEMA)
+    keys = list(_keys(SCHEMA))
+    assert len(keys) > 100
+    for key in keys:
+        assert f"| `{key}` |" in page or f"## `{key}`" in page, key
+    # a default and a description, as the schema gives them
+    assert "| `word2vec.window` | integer (≥ 1) | `5` |" in page
+    assert '| `keras.backend` | `"tensorflow"` \\| `"jax"` \\| `"torch"` |' in page
+    assert "map of name →" in page  # variants.runs, schafer.datasets
+
+
+def test_cli_reference_lists_every_command_and_option() -> None:
+    parser = build_parser()
+    page = cli_reference(parser)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    assert len(commands.choices) >= 8
+    for name, sub in commands.choices.items():
+        section = page.split(f"## `textsim {name}`\n", 1)[1].split("\n## ", 1)[0]
+        for arg in sub._actions:
+            if "-h" not in arg.option_strings:
+                assert f"| `{', '.join(arg.option_strings) or arg.dest}" in section, (name, arg)
+    assert "`--couples COUPLES` | `200000` |" in page  # a default shown
+
+
+def test_figure_lines_become_figures_or_notes() -> None:
+    page = "Intro\n!figure icdmw-figure-1 ICDMW Figure 1: couples\n!figure absent A missing one\n"
+    out = expand_figures(page, {"icdmw-figure-1"}, "../figures/")
+    assert "![ICDMW Figure 1: couples](../figures/icdmw-figure-1.png)" in out
+    assert '!!! note "A missing one"' in out and "results/paper/figures/absent.png" in out
+    assert "!figure" not in out and out.startswith("Intro\n")
