@@ -30,6 +30,7 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from textsim.io import atomic_path
+from textsim.text.cleaning import clean_tokens
 
 __all__ = [
     "CleanCorpus",
@@ -45,8 +46,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-NUMBER_RE = re.compile(r"[-+]?[\d,]*\.*\d+")
-NON_WORD_RE = re.compile(r"\W+")
 _DOC_OPEN_RE = re.compile(r'^<doc id="([^"]+)"(?: url="[^"]*")? title="(.*)">\s*$')
 
 
@@ -61,12 +60,6 @@ class Document:
     id: str
     title: str
     lines: tuple[str, ...]
-
-
-def clean_tokens(text: str) -> list[str]:
-    """The paper's cleaning: lowercase, numbers → ``0``, non-word characters removed."""
-    text = NUMBER_RE.sub(" 0 ", text.lower())
-    return NON_WORD_RE.sub(" ", text).split()
 
 
 def _open_text(path: Path) -> IO[str]:
