@@ -18,8 +18,8 @@ As the official ``encoder.py`` computes it (fidelity notes §2):
 with zero columns *before* the context (a zero column stays zero under
 Gram–Schmidt and adds no singular value). Gram–Schmidt's last column is the
 word's component orthogonal to its context, so ``r`` and ``qᵀD`` follow from the
-sentence's small Gram matrix (see :func:`_window_projections`; batched ``eigh``
-of L × L matrices instead of d-dimensional Gram–Schmidt); the sentences' SVDs
+sentence's small Gram matrix (see :func:`_window_projections`; batched LU solves
+of L × L systems instead of d-dimensional Gram–Schmidt); the sentences' SVDs
 come from their Gram matrices too; and the significance uses the identity
 ``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
 because q is orthogonal to every context column. :func:`gem_reference` is the
@@ -56,12 +56,40 @@ def _fix_signs(u: F64, axis: int) -> F64:
     return u * sign
 
 
+def _signs(u: F64) -> F64:
+    """The sign that makes each column's largest-magnitude entry positive (as
+    :func:`_fix_signs`, from the max and min instead of an ``abs`` copy)."""
+    mx, mn = u.max(axis=1), u.min(axis=1)
+    sign = np.where(mx >= -mn, 1.0, -1.0)
+    tie = mx == -mn  # equal magnitudes: the first one decides, as argmax(|u|) does
+    if tie.any():
+        s, j = np.nonzero(tie)
+        col = u[s, :, j]
+        first = col[np.arange(len(s)), np.argmax(np.abs(col), axis=1)]
+        sign[s, j] = np.where(first < 0, -1.0, 1.0)
+    return sign
+
+
+def _coarse_padded(words: F64) -> F64:
+    """``g = Σ_j σ_j³ u_j`` of sentences given as (S, L, d) word vectors with zero
+    padding rows (which add only zero singular values): (S, d).
+
+    From the batched eigendecomposition of the small Gram matrices SᵀS = V Σ² Vᵀ,
+    u_j = S v_j / σ_j, so g = S V (σ² · sign)."""
+    gram = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, L, L)
+    eig, v = np.linalg.eigh(gram)
+    sigma = np.sqrt(np.clip(eig, 0.0, None))
+    inv = np.divide(1.0, sigma, out=np.zeros_like(sigma), where=sigma > 0)
+    u = np.matmul(np.transpose(words, (0, 2, 1)), v)  # (S, d, L), columns S v_j
+    u *= inv[:, None, :]
+    return np.asarray(np.matmul(u, (_signs(u) * sigma**3)[:, :, None])[:, :, 0])
+
+
 def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
     """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence.
 
     Sentences are processed in order of length, in chunks of similar length
-    (bounded padding and memory), through batched eigendecompositions of their
-    small Gram matrices SᵀS = V Σ² Vᵀ, u_j = S v_j / σ_j."""
+    (bounded padding and memory), through :func:`_coarse_padded`."""
     if not sentences:
         raise ValueError("no sentences")
     d = sentences[0].shape[0]
@@ -79,16 +107,10 @@ def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
             n_max = n_next
             stop += 1
         part = order[start:stop]
-        batch = np.zeros((len(part), d, n_max))
+        batch = np.zeros((len(part), n_max, d))
         for i, j in enumerate(part):
-            batch[i, :, : lengths[j]] = sentences[j]
-        gram = np.matmul(np.transpose(batch, (0, 2, 1)), batch)
-        eig, v = np.linalg.eigh(gram)
-        sigma = np.sqrt(np.clip(eig, 0.0, None))
-        u = np.matmul(batch, v)
-        u = np.divide(u, sigma[:, None, :], out=np.zeros_like(u), where=sigma[:, None, :] > 0)
-        u = _fix_signs(u, axis=1)
-        out[:, part] = np.matmul(u, (sigma**3)[:, :, None])[:, :, 0].T
+            batch[i, : lengths[j]] = sentences[j].T
+        out[:, part] = _coarse_padded(batch).T
         start = stop
     return out
 
@@ -108,6 +130,46 @@ def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int
     ctx = np.take_along_axis(ctx, order, axis=1)
     cols = np.concatenate([ctx, pos[:, None]], axis=1)
     return sent, pos, cols
+
+
+def _pinv_solve(g: F64, b: F64) -> F64:
+    """x = G⁺ b for a batch of symmetric positive semi-definite G (B, L, L): eigenvalues
+    below 1e-12 of the largest count as zero (exact for singular windows)."""
+    e, v = np.linalg.eigh(g)
+    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
+    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
+    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
+    return np.asarray(np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0])
+
+
+def _context_solve(g: F64, b: F64, valid: npt.NDArray[np.bool_], dim: int) -> F64:
+    """x = G⁺ b for every window's context Gram matrix G (zero rows and columns for
+    padding, where x is 0).
+
+    A context of distinct, independent vectors has a positive definite G on its
+    valid part: with ones on the padding diagonal, one batched LU solve gives G⁻¹ b
+    (about ten times faster than an eigendecomposition). Windows whose context holds
+    a repeated vector, or more vectors than dimensions, are singular by construction
+    and get the pseudo-inverse (:func:`_pinv_solve`)."""
+    n_valid = valid.sum(axis=1)
+    diag = np.diagonal(g, axis1=1, axis2=2)
+    # ‖c_j − c_k‖² of every context pair: 0 for a repeated vector
+    dist = diag[:, :, None] + diag[:, None, :] - 2.0 * g
+    pair = valid[:, :, None] & valid[:, None, :] & ~np.eye(g.shape[1], dtype=bool)[None]
+    scale = np.maximum(diag[:, :, None], diag[:, None, :])
+    repeated = (pair & (dist <= 1e-10 * scale)).any(axis=(1, 2))
+    singular = repeated | (n_valid > dim)
+    x = np.zeros_like(b)
+    easy = ~singular
+    if easy.any():
+        ge = g[easy] + np.eye(g.shape[1])[None] * ~valid[easy][:, None, :]
+        try:
+            x[easy] = np.linalg.solve(ge, b[easy][:, :, None])[:, :, 0]
+        except np.linalg.LinAlgError:  # an exactly singular pivot after all
+            singular[:] = True
+    if singular.any():
+        x[singular] = _pinv_solve(g[singular], b[singular])
+    return x
 
 
 def _window_projections(
@@ -135,11 +197,7 @@ def _window_projections(
     g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
     b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
     ww = gs[sent, pos, pos]
-    e, v = np.linalg.eigh(g)
-    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
-    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
-    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
-    x = np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0]  # G⁺ b
+    x = _context_solve(g, b, valid, words.shape[2])
     r2 = ww - np.einsum("bi,bi->b", b, x)
     # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
     # dimensions a context spanning the space): there r is round-off, so a
@@ -225,24 +283,26 @@ class GEM(Estimator):
 
     # ------------------------------------------------------------------ fitting
 
-    def _chunks(self, lengths: npt.NDArray[np.int64]) -> list[tuple[int, int]]:
-        """Consecutive sentence ranges holding about ``batch_words`` words each."""
+    def _chunks(self, lengths: npt.NDArray[np.int64]) -> list[npt.NDArray[np.int64]]:
+        """Sentence indices in chunks of similar length, about ``batch_words`` words
+        each (sorted by length: little padding in the batched small matrices)."""
+        order = np.argsort(lengths, kind="stable")
         out = []
         start = 0
-        while start < len(lengths):
+        while start < len(order):
             stop = start + 1
-            total = int(lengths[start])
-            while stop < len(lengths) and total + lengths[stop] <= self.batch_words:
-                total += int(lengths[stop])
+            total = int(lengths[order[start]])
+            while stop < len(order) and total + lengths[order[stop]] <= self.batch_words:
+                total += int(lengths[order[stop]])
                 stop += 1
-            out.append((start, stop))
+            out.append(order[start:stop])
             start = stop
         return out
 
-    def _words(self, batch: TokenBatch, table: F64) -> F64:
-        """(S, L, d) word vectors of a batch, n-gram averaged when ``ngram`` > 1."""
+    def _words(self, batch: TokenBatch, table: FloatArray) -> F64:
+        """(S, L, d) float64 word vectors of a batch, n-gram averaged when ``ngram`` > 1."""
         width = max(int(batch.lengths.max(initial=0)), 1)
-        words = table[batch.ids[:, :width]]
+        words = table[batch.ids[:, :width]].astype(np.float64)
         return ngram_average(words, batch.lengths, self.ngram)
 
     def _fit_coarse(self, coarse: list[F64]) -> None:
@@ -259,12 +319,10 @@ class GEM(Estimator):
         batch = self._batch(X)
         lengths = batch.lengths.astype(np.int64)
         coarse: list[F64] = []  # coarse vectors chunk by chunk: memory bounded by a chunk
-        for start, stop in self._chunks(lengths):
-            words = self._words(batch.slice(start, stop), self.table_)
-            mats = [words[i, : lengths[start + i]].T for i in range(stop - start)]
-            mats = [m for m in mats if m.shape[1] > 0]
-            if mats:
-                coarse.append(coarse_vectors(mats))
+        for rows in self._chunks(lengths):
+            rows = rows[lengths[rows] > 0]
+            if len(rows):
+                coarse.append(_coarse_padded(self._words(batch.take(rows), self.table_)).T)
         self._fit_coarse(coarse)
         return self
 
@@ -272,7 +330,7 @@ class GEM(Estimator):
         if self.embeddings is None:
             raise ValueError("GEM needs embeddings")
         self.embeddings_ = self.embeddings
-        self.table_ = self.embeddings.padded_table().astype(np.float64)
+        self.table_ = self.embeddings.padded_table()  # float32; chunks are converted
         self.n_features_out_ = self.embeddings.dim
 
     def _restore(self, fitted: dict[str, Any]) -> None:
@@ -286,9 +344,8 @@ class GEM(Estimator):
         batch = self._batch(X)
         out = np.zeros((len(batch), self.table_.shape[1]))
         lengths = batch.lengths.astype(np.int64)
-        for start, stop in self._chunks(lengths):
-            part = batch.slice(start, stop)
-            out[start:stop] = self._embed(self._words(part, self.table_), lengths[start:stop])
+        for rows in self._chunks(lengths):
+            out[rows] = self._embed(self._words(batch.take(rows), self.table_), lengths[rows])
         return out.astype(np.float32)
 
     def fit_transform(self, X: Texts | TokenBatch | str, y: Any = None) -> FloatArray:
@@ -316,13 +373,13 @@ class GEM(Estimator):
         seqs = [np.asarray(s, dtype=np.float64).reshape(-1, d) for s in sequences]
         lengths = np.array([len(s) for s in seqs], dtype=np.int64)
         out = np.zeros((len(seqs), d))
-        for start, stop in self._chunks(lengths):
-            width = max(int(lengths[start:stop].max(initial=0)), 1)
-            words = np.zeros((stop - start, width, d))
-            for i, s in enumerate(seqs[start:stop]):
-                words[i, : len(s)] = s
-            words = ngram_average(words, lengths[start:stop], self.ngram)
-            out[start:stop] = self._embed(words, lengths[start:stop])
+        for rows in self._chunks(lengths):
+            width = max(int(lengths[rows].max(initial=0)), 1)
+            words = np.zeros((len(rows), width, d))
+            for i, j in enumerate(rows):
+                words[i, : lengths[j]] = seqs[j]
+            words = ngram_average(words, lengths[rows], self.ngram)
+            out[rows] = self._embed(words, lengths[rows])
         return out.astype(np.float32)
 
     # --------------------------------------------------------------- embedding
@@ -350,7 +407,9 @@ class GEM(Estimator):
         proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
         uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
         alpha = novelty + significance + uniqueness
-        np.add.at(out, sent, alpha[:, None] * w)
+        # sum per sentence: ``sent`` is sorted, so each sentence's words are one run
+        starts = np.flatnonzero(np.r_[True, sent[1:] != sent[:-1]])
+        out[sent[starts]] = np.add.reduceat(alpha[:, None] * w, starts, axis=0)
         # remove the sentence's own h directions
         coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
         out -= np.einsum("shd,sh->sd", dirs.T[top], coef)
@@ -359,6 +418,15 @@ class GEM(Estimator):
 
 
 def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
-    u, s, _ = np.linalg.svd(coarse, full_matrices=False)
+    """The top ``k`` left singular vectors (signs fixed) and values of the d × N coarse
+    matrix. With more sentences than dimensions, from the d × d matrix C Cᵀ = U Σ² Uᵀ
+    (one d × d eigendecomposition instead of an SVD that also forms the N right vectors)."""
+    d, n = coarse.shape
+    if n <= d:
+        u, s, _ = np.linalg.svd(coarse, full_matrices=False)
+    else:
+        eig, u = np.linalg.eigh(coarse @ coarse.T)
+        eig, u = eig[::-1], u[:, ::-1]
+        s = np.sqrt(np.clip(eig, 0.0, None))
     k = min(k, u.shape[1])
     return _fix_signs(u[:, :k], axis=0), s[:k]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from textsim.gem.gem import F64, TOL, _corpus_directions, _fix_signs
+from textsim.gem.gem import F64, TOL, _fix_signs
 
 __all__ = ["gem_reference"]
 
@@ -35,7 +35,9 @@ def gem_reference(
         ],
         axis=1,
     )
-    dirs, lam = _corpus_directions(g, n_components)
+    u, sv, _ = np.linalg.svd(g, full_matrices=False)  # the corpus directions, as encoder.py
+    k = min(n_components, u.shape[1])
+    dirs, lam = _fix_signs(u[:, :k], axis=0), sv[:k]
     h = min(n_sentence_components, dirs.shape[1])
     out = np.zeros((len(sentences), sentences[0].shape[0]))
     for si, s in enumerate(sentences):

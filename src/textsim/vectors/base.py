@@ -40,7 +40,7 @@ def clean_texts(texts: Any, cleaning: str) -> Any:
         raise ValueError(f"unknown cleaning {cleaning!r}; expected one of {', '.join(CLEANINGS)}")
     if cleaning == "none" or isinstance(texts, TokenBatch):
         return texts
-    from textsim.text.wikipedia import clean_tokens
+    from textsim.text.cleaning import clean_tokens
 
     if isinstance(texts, pd.Series):
         if texts.isna().any():
