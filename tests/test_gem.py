@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.gem.gem import GEM, _window_projections
+from textsim.gem.gem import GEM
+from textsim.gem.windows import _window_projections
 from textsim.gem.reference import gem_reference
 from textsim.vectors.words import WordEmbeddings
 

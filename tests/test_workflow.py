@@ -37,6 +37,24 @@ def test_lint_is_clean() -> None:
     assert "Lints for" not in res.stdout + res.stderr, res.stdout + res.stderr
 
 
+def test_every_job_rule_is_benchmarked() -> None:
+    """Each rule that runs code records its time and memory (benchmarks/); a rule made
+    with ``use rule`` names its own file, so no two jobs share one."""
+    paths: list[str] = []
+    for smk_file in sorted((ROOT / "workflow/rules").glob("*.smk")):
+        blocks = re.split(r"(?m)^(?=rule |use rule |checkpoint )", smk_file.read_text())
+        for block in blocks:
+            head = re.match(r"(?:rule (\w+)|use rule \w+ as (\w+)|checkpoint (\w+))", block)
+            if not head or not re.search(r"(?m)^    (script|shell|run|benchmark|log):", block):
+                continue
+            name = next(g for g in head.groups() if g)
+            found = re.search(r'(?m)^    benchmark:\n        f?"([^"]+)"', block)
+            assert found, f"{smk_file.name}: rule {name} has no benchmark:"
+            paths.append(found[1])
+    assert len(paths) > 80
+    assert len(paths) == len(set(paths)), sorted(p for p in paths if paths.count(p) > 1)
+
+
 @pytest.mark.parametrize(
     "config",
     ["config.yaml", "configs/tiny.yaml", "configs/full-offline.yaml", "configs/paper.yaml"],

@@ -58,6 +58,8 @@ rule summarise_corpus:
         ),
     log:
         "logs/corpus/summarise_corpus.log",
+    benchmark:
+        "benchmarks/corpus/summarise_corpus.tsv"
     resources:
         mem_mb=500,
         runtime=5,

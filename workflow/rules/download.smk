@@ -12,6 +12,8 @@ rule fetch_wiki_extracted:
         mirror=config["resources"]["mirror"],
     log:
         "logs/download/wiki-extracted.log",
+    benchmark:
+        "benchmarks/download/wiki-extracted.tsv"
     retries: 2
     resources:
         mem_mb=500,
@@ -31,6 +33,8 @@ rule fetch_package_file:
         mirror=None,
     log:
         "logs/download/package-{resource}.log",
+    benchmark:
+        "benchmarks/download/package-{resource}.tsv"
     wildcard_constraints:
         resource="gensim-enwiki-shard|questions-words|wordsim353",
     resources:
@@ -52,6 +56,8 @@ rule fetch_wiki_dump:
         mirror=config["resources"]["mirror"],
     log:
         "logs/download/enwiki-dump-{date}.log",
+    benchmark:
+        "benchmarks/download/enwiki-dump-{date}.tsv"
     retries: 3
     resources:
         mem_mb=500,

@@ -40,6 +40,8 @@ rule evaluate_baselines:
         metric_params=metrics_params(),
     log:
         "logs/metrics/{length}/{vectors}.log",
+    benchmark:
+        "benchmarks/metrics/{length}/{vectors}.tsv"
     resources:
         mem_mb=mem_mb(1000, 2),
         runtime=30,

@@ -72,6 +72,8 @@ rule sts_minilm:
     threads: 2
     log:
         "logs/sts/sts_minilm.log",
+    benchmark:
+        "benchmarks/sts/sts_minilm.tsv"
     resources:
         mem_mb=4000,
         runtime=30,
@@ -94,6 +96,8 @@ rule table_gem_sts:
         note=sts_note(),
     log:
         "logs/paper/table_gem_sts.log",
+    benchmark:
+        "benchmarks/paper/table_gem_sts.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -115,6 +119,8 @@ rule plot_gem_ngrams:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_gem_ngrams.log",
+    benchmark:
+        "benchmarks/paper/plot_gem_ngrams.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -162,6 +168,8 @@ rule table_gem_paragraphs:
         note=paragraph_note(),
     log:
         "logs/paper/table_gem_paragraphs.log",
+    benchmark:
+        "benchmarks/paper/table_gem_paragraphs.tsv"
     resources:
         mem_mb=500,
         runtime=5,

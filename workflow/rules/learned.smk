@@ -90,6 +90,8 @@ rule score_learned:
         normalize=VECTORS[0] == "unit",
     log:
         "logs/learned/{length}/{procedure}-score.log",
+    benchmark:
+        "benchmarks/learned/{length}/{procedure}-score.tsv"
     resources:
         mem_mb=mem_mb(1000, 4),
         runtime=30,
@@ -110,6 +112,8 @@ rule evaluate_learned:
         metric_params=metrics_params(),
     log:
         "logs/learned/{length}/{procedure}-evaluate.log",
+    benchmark:
+        "benchmarks/learned/{length}/{procedure}-evaluate.tsv"
     resources:
         mem_mb=mem_mb(1000, 2),
         runtime=10,

@@ -14,6 +14,8 @@ rule table_icdmw_1:
         note=table_note(),
     log:
         "logs/paper/table_icdmw_1.log",
+    benchmark:
+        "benchmarks/paper/table_icdmw_1.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -35,6 +37,8 @@ rule table_icdmw_2:
         note=table_note(),
     log:
         "logs/paper/table_icdmw_2.log",
+    benchmark:
+        "benchmarks/paper/table_icdmw_2.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -58,6 +62,8 @@ rule plot_icdmw_figure_1:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_icdmw_figure_1.log",
+    benchmark:
+        "benchmarks/paper/plot_icdmw_figure_1.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -81,6 +87,8 @@ rule plot_icdmw_figure_2:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_icdmw_figure_2.log",
+    benchmark:
+        "benchmarks/paper/plot_icdmw_figure_2.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -103,6 +111,8 @@ rule table_icdmw_3:
         note=table_note(),
     log:
         "logs/paper/table_icdmw_3.log",
+    benchmark:
+        "benchmarks/paper/table_icdmw_3.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -132,6 +142,8 @@ rule table_prl_1:
         note=table_note() + transfer_note(),
     log:
         "logs/paper/table_prl_1.log",
+    benchmark:
+        "benchmarks/paper/table_prl_1.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -152,6 +164,8 @@ rule plot_icdmw_figure_4:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_icdmw_figure_4.log",
+    benchmark:
+        "benchmarks/paper/plot_icdmw_figure_4.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -174,6 +188,8 @@ rule plot_icdmw_figure_5:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_icdmw_figure_5.log",
+    benchmark:
+        "benchmarks/paper/plot_icdmw_figure_5.tsv"
     resources:
         mem_mb=1000,
         runtime=5,
@@ -195,6 +211,8 @@ rule plot_prl_figure_3:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_prl_figure_3.log",
+    benchmark:
+        "benchmarks/paper/plot_prl_figure_3.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -224,6 +242,8 @@ rule table_prl_2:
         note=twitter_note(),
     log:
         "logs/paper/table_prl_2.log",
+    benchmark:
+        "benchmarks/paper/table_prl_2.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -247,6 +267,8 @@ rule plot_prl_figure_2:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/plot_prl_figure_2.log",
+    benchmark:
+        "benchmarks/paper/plot_prl_figure_2.tsv"
     resources:
         mem_mb=1000,
         runtime=5,

@@ -60,6 +60,8 @@ use rule evaluate_word2vec as scaling_word2vec_quality with:
         f"{SCALE_DIR}/{{size}}/quality.csv",
     log:
         "logs/scaling/{size}/quality.log",
+    benchmark:
+        "benchmarks/scaling/{size}/quality.tsv"
 
 
 use rule extract_pair_candidates as scaling_pair_candidates with:
@@ -117,6 +119,8 @@ use rule evaluate_baselines as scaling_metrics with:
         f"{SCALE_DIR}/{{size}}/metrics/{{length}}/{{vectors}}.csv",
     log:
         "logs/scaling/{size}/metrics/{length}-{vectors}.log",
+    benchmark:
+        "benchmarks/scaling/{size}/metrics/{length}-{vectors}.tsv"
 
 
 use rule train_weights as scaling_train with:
@@ -155,6 +159,8 @@ use rule score_learned as scaling_learned_scores with:
         temp(f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.parquet"),
     log:
         "logs/scaling/{size}/learned/{length}-{procedure}-score.log",
+    benchmark:
+        "benchmarks/scaling/{size}/learned/{length}-{procedure}-score.tsv"
 
 
 use rule evaluate_learned as scaling_learned with:
@@ -165,6 +171,8 @@ use rule evaluate_learned as scaling_learned with:
         f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.csv",
     log:
         "logs/scaling/{size}/learned/{length}-{procedure}-evaluate.log",
+    benchmark:
+        "benchmarks/scaling/{size}/learned/{length}-{procedure}-evaluate.tsv"
 
 
 use rule sts_scores as scaling_sts with:
@@ -208,6 +216,8 @@ rule scaling_results:
         note=scaling_note(),
     log:
         "logs/scaling/results.log",
+    benchmark:
+        "benchmarks/scaling/results.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -231,6 +241,8 @@ rule scaling_claims:
         note=scaling_note(),
     log:
         "logs/scaling/claims.log",
+    benchmark:
+        "benchmarks/scaling/claims.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -256,6 +268,8 @@ rule scaling_costs:
         note="Measured with Snakemake's benchmark files on this machine; threads as each rule declares. Exponent b of time ∝ tokens^b (least squares on logarithms over the sizes); a stage that did not grow is predicted at its largest measurement. Memory: the same law through the peak RSS, which at small sizes is mostly the interpreter and libraries: a lower bound where memory follows the vocabulary (word2vec, STS, scoring). runtime/mem_mb: the prediction × 2 (time) and × 1.5 (memory) at the target size, the request to give a cluster.",
     log:
         "logs/scaling/costs.log",
+    benchmark:
+        "benchmarks/scaling/costs.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -278,6 +292,8 @@ rule plot_scaling_deboom:
         dpi=config["figures"]["dpi"],
     log:
         "logs/scaling/plot_deboom.log",
+    benchmark:
+        "benchmarks/scaling/plot_deboom.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -299,6 +315,8 @@ rule plot_scaling_sts:
         dpi=config["figures"]["dpi"],
     log:
         "logs/scaling/plot_sts.log",
+    benchmark:
+        "benchmarks/scaling/plot_sts.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -319,6 +337,8 @@ rule plot_scaling_words:
         dpi=config["figures"]["dpi"],
     log:
         "logs/scaling/plot_words.log",
+    benchmark:
+        "benchmarks/scaling/plot_words.tsv"
     resources:
         mem_mb=500,
         runtime=5,

@@ -28,6 +28,8 @@ rule schafer_dataset:
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/dataset.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/dataset.tsv"
     resources:
         mem_mb=3000,
         runtime=30,
@@ -50,6 +52,8 @@ rule schafer_reference:
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/reference.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/reference.tsv"
     resources:
         mem_mb=4000,
         runtime=30,
@@ -71,6 +75,8 @@ rule schafer_words:
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/words.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/words.tsv"
     resources:
         mem_mb=2000,
         runtime=10,
@@ -92,6 +98,8 @@ rule schafer_swarm_start:
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen0.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/search/{sch_model}/gen0.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -121,6 +129,8 @@ rule schafer_swarm_evaluate:
         backend=KERAS_BACKEND,
     log:
         "logs/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.tsv"
     resources:
         mem_mb=4000,
         runtime=60,
@@ -144,6 +154,8 @@ rule schafer_swarm_step:
         search=SCH["search"],
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen{gen}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/search/{sch_model}/gen{gen}.tsv"
     wildcard_constraints:
         gen=r"[1-9]\d*",
     resources:
@@ -167,6 +179,8 @@ rule schafer_swarm_best:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/best.json",
     log:
         "logs/schafer/{dataset}/search/{sch_model}/best.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/search/{sch_model}/best.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -194,6 +208,8 @@ rule schafer_run:
         backend=KERAS_BACKEND,
     log:
         "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.tsv"
     resources:
         mem_mb=4000,
         runtime=120,
@@ -218,6 +234,8 @@ rule schafer_baseline:
         name=lambda wc: wc.baseline,
     log:
         "logs/schafer/{dataset}/runs/{baseline}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/runs/{baseline}.tsv"
     resources:
         mem_mb=4000,
         runtime=30,
@@ -240,6 +258,8 @@ rule schafer_table_a1:
         note=sch_note(),
     log:
         "logs/paper/schafer_table_a1.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_a1.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -261,6 +281,8 @@ use rule schafer_table_a1 as schafer_table_a2 with:
         note=sch_note(),
     log:
         "logs/paper/schafer_table_a2.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_a2.tsv"
 
 
 rule schafer_table_datasets:
@@ -282,6 +304,8 @@ rule schafer_table_datasets:
         ),
     log:
         "logs/paper/schafer_table_datasets.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_datasets.tsv"
     resources:
         mem_mb=500,
         runtime=5,
@@ -308,6 +332,8 @@ rule schafer_table_lda:
         ),
     log:
         "logs/paper/schafer_table_lda.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_lda.tsv"
     resources:
         mem_mb=2000,
         runtime=15,
@@ -332,6 +358,8 @@ rule schafer_search_figures:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/schafer_search_figures.log",
+    benchmark:
+        "benchmarks/paper/schafer_search_figures.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -355,6 +383,8 @@ rule schafer_size_figures:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/schafer_size_figures.log",
+    benchmark:
+        "benchmarks/paper/schafer_size_figures.tsv"
     resources:
         mem_mb=1000,
         runtime=10,
@@ -378,6 +408,8 @@ rule schafer_tsne:
         dpi=config["figures"]["dpi"],
     log:
         "logs/paper/schafer_tsne.log",
+    benchmark:
+        "benchmarks/paper/schafer_tsne.tsv"
     resources:
         mem_mb=2000,
         runtime=15,

@@ -13,6 +13,8 @@ rule clean_transfer_slice:
         stats="results/transfer/corpus.json",
     log:
         "logs/transfer/clean_transfer_slice.log",
+    benchmark:
+        "benchmarks/transfer/clean_transfer_slice.tsv"
     resources:
         mem_mb=1000,
         runtime=120,
@@ -55,6 +57,8 @@ rule fetch_google_news_vectors:
         mirror=config["resources"]["mirror"],
     log:
         "logs/download/google-news-vectors.log",
+    benchmark:
+        "benchmarks/download/google-news-vectors.tsv"
     retries: 2
     resources:
         mem_mb=500,
@@ -73,6 +77,8 @@ rule convert_google_news_vectors:
         "results/word2vec-google/vectors.kv",
     log:
         "logs/transfer/convert_google_news_vectors.log",
+    benchmark:
+        "benchmarks/transfer/convert_google_news_vectors.tsv"
     resources:
         mem_mb=16000,
         runtime=60,

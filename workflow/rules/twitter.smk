@@ -22,6 +22,8 @@ rule curate_twitter_pairs:
         seed=config["seed"],
     log:
         "logs/pairs/curate_twitter_pairs/{length}.log",
+    benchmark:
+        "benchmarks/pairs/curate_twitter_pairs/{length}.tsv"
     resources:
         mem_mb=4000,
         runtime=30,

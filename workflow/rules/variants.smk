@@ -108,6 +108,8 @@ use rule evaluate_baselines as variant_metrics with:
         metric_params=variant_metric_params,
     log:
         "logs/variants/{variant}/metrics/{length}-{vectors}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/metrics/{length}-{vectors}.tsv"
 
 
 use rule train_weights as variant_train with:
@@ -149,6 +151,8 @@ use rule score_learned as variant_learned_scores with:
         normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",
     log:
         "logs/variants/{variant}/learned/{length}-{procedure}-score.log",
+    benchmark:
+        "benchmarks/variants/{variant}/learned/{length}-{procedure}-score.tsv"
 
 
 use rule evaluate_learned as variant_learned with:
@@ -162,6 +166,8 @@ use rule evaluate_learned as variant_learned with:
         metric_params=variant_metric_params,
     log:
         "logs/variants/{variant}/learned/{length}-{procedure}-evaluate.log",
+    benchmark:
+        "benchmarks/variants/{variant}/learned/{length}-{procedure}-evaluate.tsv"
 
 
 rule variants_table:
@@ -181,6 +187,8 @@ rule variants_table:
         note=lambda wc: variants_note(wc.question),
     log:
         "logs/variants/table-{question}.log",
+    benchmark:
+        "benchmarks/variants/table-{question}.tsv"
     resources:
         mem_mb=mem_mb(1000, 2),
         runtime=10,
@@ -202,6 +210,8 @@ rule plot_variants:
         dpi=config["figures"]["dpi"],
     log:
         "logs/variants/plot-{question}.log",
+    benchmark:
+        "benchmarks/variants/plot-{question}.tsv"
     resources:
         mem_mb=500,
         runtime=5,

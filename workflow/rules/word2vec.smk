@@ -38,6 +38,8 @@ rule evaluate_word2vec:
         ),
     log:
         "logs/word2vec/evaluate_word2vec.log",
+    benchmark:
+        "benchmarks/word2vec/evaluate_word2vec.tsv"
     resources:
         mem_mb=mem_mb(1000, 3),
         runtime=60,

@@ -38,14 +38,13 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.gem.windows import window_residuals
 from textsim.vectors.base import Cleaning, Estimator
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["GEM", "coarse_vectors", "ngram_average"]
 
 F64 = npt.NDArray[np.float64]
-TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
-REL_TOL = 1e-5  # see _window_projections
 
 
 def _fix_signs(u: F64, axis: int) -> F64:
@@ -113,101 +112,6 @@ def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
         out[:, part] = _coarse_padded(batch).T
         start = stop
     return out
-
-
-def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
-    """For every word of every sentence: its sentence, its position, and the column
-    positions (−1 = padding) of its window, context first, the word last."""
-    sent = np.repeat(np.arange(len(lengths)), lengths)
-    start = np.repeat(np.cumsum(lengths) - lengths, lengths)
-    pos = np.arange(int(lengths.sum())) - start
-    n = lengths[sent]
-    offsets = np.concatenate([np.arange(-m, 0), np.arange(1, m + 1)])
-    ctx = pos[:, None] + offsets[None, :]
-    ctx = np.where((ctx >= 0) & (ctx < n[:, None]), ctx, -1)
-    # valid context columns to the right end (keep order), padding first
-    order = np.argsort(ctx >= 0, axis=1, kind="stable")
-    ctx = np.take_along_axis(ctx, order, axis=1)
-    cols = np.concatenate([ctx, pos[:, None]], axis=1)
-    return sent, pos, cols
-
-
-def _pinv_solve(g: F64, b: F64) -> F64:
-    """x = G⁺ b for a batch of symmetric positive semi-definite G (B, L, L): eigenvalues
-    below 1e-12 of the largest count as zero (exact for singular windows)."""
-    e, v = np.linalg.eigh(g)
-    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
-    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
-    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
-    return np.asarray(np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0])
-
-
-def _context_solve(g: F64, b: F64, valid: npt.NDArray[np.bool_], dim: int) -> F64:
-    """x = G⁺ b for every window's context Gram matrix G (zero rows and columns for
-    padding, where x is 0).
-
-    A context of distinct, independent vectors has a positive definite G on its
-    valid part: with ones on the padding diagonal, one batched LU solve gives G⁻¹ b
-    (about ten times faster than an eigendecomposition). Windows whose context holds
-    a repeated vector, or more vectors than dimensions, are singular by construction
-    and get the pseudo-inverse (:func:`_pinv_solve`)."""
-    n_valid = valid.sum(axis=1)
-    diag = np.diagonal(g, axis1=1, axis2=2)
-    # ‖c_j − c_k‖² of every context pair: 0 for a repeated vector
-    dist = diag[:, :, None] + diag[:, None, :] - 2.0 * g
-    pair = valid[:, :, None] & valid[:, None, :] & ~np.eye(g.shape[1], dtype=bool)[None]
-    scale = np.maximum(diag[:, :, None], diag[:, None, :])
-    repeated = (pair & (dist <= 1e-10 * scale)).any(axis=(1, 2))
-    singular = repeated | (n_valid > dim)
-    x = np.zeros_like(b)
-    easy = ~singular
-    if easy.any():
-        ge = g[easy] + np.eye(g.shape[1])[None] * ~valid[easy][:, None, :]
-        try:
-            x[easy] = np.linalg.solve(ge, b[easy][:, :, None])[:, :, 0]
-        except np.linalg.LinAlgError:  # an exactly singular pivot after all
-            singular[:] = True
-    if singular.any():
-        x[singular] = _pinv_solve(g[singular], b[singular])
-    return x
-
-
-def _window_projections(
-    words: F64,
-    sd: F64,
-    sent: npt.NDArray[np.int64],
-    pos: npt.NDArray[np.int64],
-    ctx: npt.NDArray[np.int64],
-) -> tuple[F64, F64]:
-    """For every word: r, the norm of its component orthogonal to its context
-    (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
-    ``qᵀ D`` for the corpus directions D, q = that component / r.
-
-    ``words`` (S, n, d) and ``sd = words @ D`` (S, n, K) per sentence; ``ctx``
-    (B, L) context positions, −1 for none. Everything comes from the sentences'
-    small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
-    projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
-    qᵀD = (wᵀD − xᵀ CᵀD) / r — the quantities Gram–Schmidt yields, at O(L²) per
-    word instead of O(d L²).
-    """
-    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, n, n)
-    valid = ctx >= 0
-    c = np.where(valid, ctx, 0)
-    mask = valid[:, :, None] & valid[:, None, :]
-    g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
-    b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
-    ww = gs[sent, pos, pos]
-    x = _context_solve(g, b, valid, words.shape[2])
-    r2 = ww - np.einsum("bi,bi->b", b, x)
-    # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
-    # dimensions a context spanning the space): there r is round-off, so a
-    # residual below REL_TOL·‖w‖ (or Gram–Schmidt's absolute 5e-7) counts as 0
-    keep = (r2 > (REL_TOL**2) * ww) & (r2 > TOL**2)
-    r = np.where(keep, np.sqrt(np.where(keep, r2, 0.0)), 0.0)
-    ctx_d = np.where(valid[:, :, None], sd[sent[:, None], c], 0.0)  # (B, L, K)
-    qd = sd[sent, pos] - np.matmul(x[:, None, :], ctx_d)[:, 0, :]
-    qd = np.where(keep[:, None], qd / np.where(keep, r, 1.0)[:, None], 0.0)
-    return r, qd
 
 
 def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
@@ -396,20 +300,18 @@ class GEM(Estimator):
         corr = lam[None, :] * np.linalg.norm(sd, axis=1)
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
         # per word: residual against its window's context, the three scores
-        sent, pos, cols = _windows(lengths, self.window)
-        r, qd = _window_projections(words, sd, sent, pos, cols[:, :-1])
-        w = words[sent, pos]
-        ell = (cols >= 0).sum(axis=1)
-        wnorm = np.linalg.norm(w, axis=1)
+        sent, pos, ell, r, qd, norms2 = window_residuals(words, sd, lengths, self.window)
+        wnorm = np.sqrt(norms2)
         novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
         significance = r / ell
         top_w = top[sent]  # (B, h): the word's sentence directions
         proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
         uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
         alpha = novelty + significance + uniqueness
-        # sum per sentence: ``sent`` is sorted, so each sentence's words are one run
-        starts = np.flatnonzero(np.r_[True, sent[1:] != sent[:-1]])
-        out[sent[starts]] = np.add.reduceat(alpha[:, None] * w, starts, axis=0)
+        # Σ_i α_i w_i per sentence: one batched vector-matrix product
+        weights = np.zeros(words.shape[:2])
+        weights[sent, pos] = alpha
+        out = np.matmul(weights[:, None, :], words)[:, 0, :]
         # remove the sentence's own h directions
         coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
         out -= np.einsum("shd,sh->sd", dirs.T[top], coef)

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from textsim.gem.gem import F64, TOL, _fix_signs
+from textsim.gem.gem import F64, _fix_signs
+from textsim.gem.windows import TOL
 
 __all__ = ["gem_reference"]
 

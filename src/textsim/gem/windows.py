@@ -1,0 +1,199 @@
+"""GEM's per-word window quantities: for every word, the norm r of its component
+orthogonal to its context (the up to m words on each side) and that component's
+projections on the corpus directions, ``qᵀD`` — what the official encoder gets from a
+Gram–Schmidt and an SVD per window, here from the sentences' small Gram matrices.
+
+Two routes give the same numbers. :func:`window_residuals` treats each word's whole
+window W (context and word, the word in the middle, zero padding beyond the sentence)
+at once: if W's Gram matrix G is non-singular, the word's dual vector W G⁻¹ e gives
+``r² = 1 / (G⁻¹)_cc`` and ``qᵀD = r · (G⁻¹ e)ᵀ WᵀD`` — one batched LU solve per word
+over sliding views of the sentence's Gram matrix, no gathering. Windows with a
+repeated vector (a word in the span of its context, or a singular context) and
+A word repeated in its own window lies in its context's span (r = 0, as
+Gram–Schmidt zeroes its column); a context word repeated is dropped (it adds nothing
+to the span). Residuals at the Gram–Schmidt tolerance and windows of more vectors
+than dimensions go through :func:`_window_projections`, the pseudo-inverse of the
+context's Gram matrix.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numpy.lib.stride_tricks import as_strided
+
+__all__ = ["REL_TOL", "TOL", "window_residuals"]
+
+F64 = npt.NDArray[np.float64]
+TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
+REL_TOL = 1e-5  # see _window_projections
+
+
+def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
+    """For every word of every sentence: its sentence, its position, and the column
+    positions (−1 = padding) of its window, context first, the word last."""
+    sent = np.repeat(np.arange(len(lengths)), lengths)
+    start = np.repeat(np.cumsum(lengths) - lengths, lengths)
+    pos = np.arange(int(lengths.sum())) - start
+    n = lengths[sent]
+    offsets = np.concatenate([np.arange(-m, 0), np.arange(1, m + 1)])
+    ctx = pos[:, None] + offsets[None, :]
+    ctx = np.where((ctx >= 0) & (ctx < n[:, None]), ctx, -1)
+    # valid context columns to the right end (keep order), padding first
+    order = np.argsort(ctx >= 0, axis=1, kind="stable")
+    ctx = np.take_along_axis(ctx, order, axis=1)
+    cols = np.concatenate([ctx, pos[:, None]], axis=1)
+    return sent, pos, cols
+
+
+def _pinv_solve(g: F64, b: F64) -> F64:
+    """x = G⁺ b for a batch of symmetric positive semi-definite G (B, L, L): eigenvalues
+    below 1e-12 of the largest count as zero (exact for singular windows)."""
+    e, v = np.linalg.eigh(g)
+    cutoff = 1e-12 * np.maximum(e.max(axis=1, keepdims=True, initial=0.0), 1e-300)
+    inv = np.divide(1.0, e, out=np.zeros_like(e), where=e > cutoff)
+    vt_b = np.matmul(np.transpose(v, (0, 2, 1)), b[:, :, None])[:, :, 0]
+    return np.asarray(np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0])
+
+
+def _duplicates(g: F64, valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """(B, L, L): column k repeats an earlier valid column j < k of the window (from the
+    Gram matrices: ‖c_j − c_k‖² = 0)."""
+    diag = np.diagonal(g, axis1=1, axis2=2)
+    dist = diag[:, :, None] + diag[:, None, :] - 2.0 * g
+    pair = valid[:, :, None] & valid[:, None, :] & np.triu(np.ones(g.shape[1:], bool), 1)[None]
+    scale = np.maximum(diag[:, :, None], diag[:, None, :])
+    return np.asarray(pair & (dist <= 1e-10 * scale))
+
+
+def _repeated(g: F64, valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Windows (B, L, L Gram matrices) holding one vector twice among their valid columns."""
+    return np.asarray(_duplicates(g, valid).any(axis=(1, 2)))
+
+
+def _context_solve(g: F64, b: F64, valid: npt.NDArray[np.bool_], dim: int) -> F64:
+    """x = G⁺ b for every window's context Gram matrix G (zero rows and columns for
+    padding, where x is 0).
+
+    A context of distinct, independent vectors has a positive definite G on its
+    valid part: with ones on the padding diagonal, one batched LU solve gives G⁻¹ b
+    (about ten times faster than an eigendecomposition). Windows whose context holds
+    a repeated vector, or more vectors than dimensions, are singular by construction
+    and get the pseudo-inverse (:func:`_pinv_solve`)."""
+    singular = _repeated(g, valid) | (valid.sum(axis=1) > dim)
+    x = np.zeros_like(b)
+    easy = ~singular
+    if easy.any():
+        ge = g[easy] + np.eye(g.shape[1])[None] * ~valid[easy][:, None, :]
+        try:
+            x[easy] = np.linalg.solve(ge, b[easy][:, :, None])[:, :, 0]
+        except np.linalg.LinAlgError:  # an exactly singular pivot after all
+            singular[:] = True
+    if singular.any():
+        x[singular] = _pinv_solve(g[singular], b[singular])
+    return x
+
+
+def _window_projections(
+    words: F64,
+    sd: F64,
+    sent: npt.NDArray[np.int64],
+    pos: npt.NDArray[np.int64],
+    ctx: npt.NDArray[np.int64],
+) -> tuple[F64, F64]:
+    """For every word: r, the norm of its component orthogonal to its context
+    (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
+    ``qᵀ D`` for the corpus directions D, q = that component / r.
+
+    ``words`` (S, n, d) and ``sd = words @ D`` (S, n, K) per sentence; ``ctx``
+    (B, L) context positions, −1 for none. Everything comes from the sentences'
+    small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
+    projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
+    qᵀD = (wᵀD − xᵀ CᵀD) / r — the quantities Gram–Schmidt yields, at O(L²) per
+    word instead of O(d L²).
+    """
+    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, n, n)
+    valid = ctx >= 0
+    c = np.where(valid, ctx, 0)
+    mask = valid[:, :, None] & valid[:, None, :]
+    g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
+    b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
+    ww = gs[sent, pos, pos]
+    x = _context_solve(g, b, valid, words.shape[2])
+    r2 = ww - np.einsum("bi,bi->b", b, x)
+    # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
+    # dimensions a context spanning the space): there r is round-off, so a
+    # residual below REL_TOL·‖w‖ (or Gram–Schmidt's absolute 5e-7) counts as 0
+    keep = (r2 > (REL_TOL**2) * ww) & (r2 > TOL**2)
+    r = np.where(keep, np.sqrt(np.where(keep, r2, 0.0)), 0.0)
+    ctx_d = np.where(valid[:, :, None], sd[sent[:, None], c], 0.0)  # (B, L, K)
+    qd = sd[sent, pos] - np.matmul(x[:, None, :], ctx_d)[:, 0, :]
+    qd = np.where(keep[:, None], qd / np.where(keep, r, 1.0)[:, None], 0.0)
+    return r, qd
+
+
+def window_residuals(
+    words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], F64, F64, F64]:
+    """For every word of sentences given as (S, n, d) word vectors (zero padding) and
+    ``sd = words @ D`` (S, n, K): its sentence, position, window size ℓ (context and
+    word), r, ``qᵀD`` (see the module docstring) and its squared norm ‖w‖²."""
+    n_sent, n, dim = words.shape
+    w = 2 * m + 1
+    sent = np.repeat(np.arange(n_sent), lengths)
+    pos = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    ell = np.minimum(lengths[sent], pos + m + 1) - np.maximum(0, pos - m)
+    # the Gram matrix framed by m padding slots each side; padding has a unit diagonal
+    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))
+    norms2 = gs[sent, pos, pos]
+    frame = np.zeros((n_sent, n + 2 * m, n + 2 * m))
+    frame[:, m : m + n, m : m + n] = gs
+    slot = np.arange(n + 2 * m)[None, :] - m
+    inside = (slot >= 0) & (slot < lengths[:, None])
+    idx = np.arange(n + 2 * m)
+    frame[:, idx, idx] += ~inside
+    st = frame.strides
+    g = as_strided(frame, (n_sent, n, w, w), (st[0], st[1] + st[2], st[1], st[2]))[sent, pos]
+    sdf = np.zeros((n_sent, n + 2 * m, sd.shape[2]))
+    sdf[:, m : m + n] = sd
+    st = sdf.strides
+    sdw = as_strided(sdf, (n_sent, n, w, sd.shape[2]), (st[0], st[1], st[1], st[2]))[sent, pos]
+    valid = as_strided(inside, (n_sent, n, w), (inside.strides[0],) + inside.strides[1:] * 2)
+    valid = valid[sent, pos]
+    # repeated vectors, found once per sentence and viewed per window like G
+    sdup = np.zeros((n_sent, n + 2 * m, n + 2 * m), dtype=bool)
+    sdup[:, m : m + n, m : m + n] = _duplicates(gs, inside[:, m : m + n])
+    st = sdup.strides
+    dup = as_strided(sdup, (n_sent, n, w, w), (st[0], st[1] + st[2], st[1], st[2]))[sent, pos]
+    # the word repeated in its context lies in its span: r = 0, qᵀD = 0 (zeroed column)
+    in_span = dup[:, :m, m].any(axis=1) | dup[:, m, m + 1 :].any(axis=1)
+    # a context vector repeated: the later copy adds nothing to the span, drop it
+    later = dup.any(axis=1)
+    later[:, m] = False
+    if later.any():
+        g = np.where(later[:, :, None] | later[:, None, :], 0.0, g)
+        b_, k_ = np.nonzero(later)
+        g[b_, k_, k_] = 1.0
+    r = np.zeros(len(sent))
+    qd = np.zeros((len(sent), sd.shape[2]))
+    easy = ~in_span & ((valid & ~later).sum(axis=1) <= dim)
+    settled = in_span.copy()  # words whose r and qᵀD are final
+    if easy.any():
+        unit = np.zeros((int(easy.sum()), w, 1))
+        unit[:, m] = 1.0
+        try:
+            p = np.linalg.solve(g[easy], unit)[:, :, 0]  # G⁻¹ e: the word's dual coefficients
+        except np.linalg.LinAlgError:  # an exactly singular pivot after all
+            easy[:] = False
+        else:
+            r2 = 1.0 / p[:, m]
+            ok = (r2 > (REL_TOL**2) * norms2[easy]) & (r2 > TOL**2)
+            idx = np.flatnonzero(easy)
+            r[idx] = np.sqrt(np.where(ok, r2, 0.0))
+            qd[idx] = np.einsum("bj,bjk->bk", p, sdw[easy]) * r[idx][:, None]
+            easy[idx[~ok]] = False  # at the tolerance: Gram–Schmidt's zeroed column
+    rest = np.flatnonzero(~easy & ~settled)
+    if len(rest):
+        cols = _windows(lengths, m)[2][rest]
+        r[rest], qd[rest] = _window_projections(words, sd, sent[rest], pos[rest], cols[:, :-1])
+    return sent, pos, ell, r, qd, norms2
