@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from textsim.gem.gem import GEM
-from textsim.gem.windows import _window_projections
 from textsim.gem.reference import gem_reference
+from textsim.gem.windows import _window_projections
 from textsim.vectors.words import WordEmbeddings
 
 

@@ -316,7 +316,7 @@ class GEM(Estimator):
         coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
         out -= np.einsum("shd,sh->sd", dirs.T[top], coef)
         out[lengths == 0] = 0.0
-        return out
+        return np.asarray(out)
 
 
 def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:

@@ -168,7 +168,7 @@ def window_residuals(
     # the word repeated in its context lies in its span: r = 0, qᵀD = 0 (zeroed column)
     in_span = dup[:, :m, m].any(axis=1) | dup[:, m, m + 1 :].any(axis=1)
     # a context vector repeated: the later copy adds nothing to the span, drop it
-    later = dup.any(axis=1)
+    later = np.asarray(dup.any(axis=1))
     later[:, m] = False
     if later.any():
         g = np.where(later[:, :, None] | later[:, None, :], 0.0, g)
