@@ -142,3 +142,28 @@ def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
     assert not np.allclose(tri, words, atol=1e-2)
     with pytest.raises(RuntimeError, match="not fitted"):
         GEM().transform_vectors(seqs)
+
+
+@pytest.mark.parametrize(
+    ("dim", "vocab", "ngram"),
+    [(40, 25, 1), (40, 400, 1), (8, 30, 1), (40, 25, 3)],
+    ids=["repeats", "distinct", "windows-wider-than-dim", "ngrams"],
+)
+def test_every_window_route_equals_the_reference_to_1e6(dim: int, vocab: int, ngram: int) -> None:
+    """Default window (7 each side) on sentences up to 40 words: words repeated in their
+    window, repeated context words, windows of more vectors than dimensions (the
+    pseudo-inverse route) and the n-gram variant, all to 1e-6 of the per-word reference."""
+    from textsim.gem.gem import ngram_average
+
+    emb = _emb(5, vocab=vocab, dim=dim)
+    rng = np.random.default_rng(6)
+    texts = [" ".join(rng.choice(emb.words, int(rng.integers(1, 41)))) for _ in range(120)]
+    fast = GEM(emb, ngram=ngram, n_components=8, n_sentence_components=5).fit_transform(texts)
+
+    def mats(t: str) -> np.ndarray:
+        m = _matrix(emb, t)
+        return ngram_average(m.T[None], [m.shape[1]], ngram)[0].T
+
+    ref = gem_reference([mats(t) for t in texts], n_components=8, n_sentence_components=5)
+    scale = np.abs(ref).max()
+    assert np.abs(fast - ref).max() <= 1e-6 * scale
