@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from textsim.backend import BACKENDS
@@ -59,6 +60,26 @@ def _bench_gem(args: argparse.Namespace) -> int:
         list(sts["sentence1"]), list(sts["sentence2"]), emb, sts["score"].to_numpy()
     )
     print(result.report())
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from textsim.bench.report import format_report, run_all
+
+    rows = run_all(
+        results=Path(args.results),
+        resources=Path(args.resources),
+        couples=args.couples,
+        reference_couples=args.reference_couples,
+        paragraphs=args.paragraphs,
+        training_couples=args.training_couples,
+        skip=args.skip,
+        progress=lambda msg: print(msg, file=sys.stderr, flush=True),
+    )
+    report = format_report(rows)
+    print(report)
+    if args.output:
+        Path(args.output).write_text(report + "\n", encoding="utf-8")
     return 0
 
 
@@ -197,6 +218,33 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``textsim`` command and its subcommands (the docs' CLI reference reads it)."""
     parser = argparse.ArgumentParser(prog="textsim", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
+    every = sub.add_parser(
+        "bench",
+        help="every benchmark against its reference, single-threaded: one report of ratios",
+        description="Time each fast implementation against its reference on the same inputs "
+        "in one process, with BLAS limited to one thread, and print one Markdown table of "
+        "throughputs, ratios, targets and output agreement (cleaning, scoring, GEM on STS-B "
+        "and OHSUMED paragraphs, Keras training). Rows whose inputs are missing say so.",
+    )
+    every.add_argument("--results", default="results", help="a run's results (word vectors)")
+    every.add_argument("--resources", default="resources", help="a run's downloaded inputs")
+    every.add_argument("--couples", type=int, default=200_000, help="scoring: couples")
+    every.add_argument(
+        "--reference-couples", type=int, default=20_000, help="scoring: couples of the loop"
+    )
+    every.add_argument("--paragraphs", type=int, default=150, help="GEM: OHSUMED paragraphs")
+    every.add_argument(
+        "--training-couples", type=int, default=20_000, help="training: couples of an epoch"
+    )
+    every.add_argument(
+        "--skip",
+        nargs="+",
+        default=[],
+        choices=["cleaning", "scoring", "gem", "training"],
+        help="benchmarks to leave out",
+    )
+    every.add_argument("-o", "--output", help="also write the report (Markdown) here")
+    every.set_defaults(func=_bench)
     bench = sub.add_parser(
         "bench-scoring", help="vectorised baselines vs a per-couple loop (throughput ratio)"
     )

@@ -1,0 +1,234 @@
+"""``textsim bench``: every benchmark of the project in one run, one report.
+
+Each row times one of our implementations and its reference on the same inputs in
+the same process, single-threaded (BLAS limited to one thread), and gives the ratio
+beside the target it should reach and how far the outputs are apart:
+
+* cleaning: :func:`textsim.text.cleaning.clean_tokens` against the two regular
+  expressions that define it, on every line of the demo's first corpus shard;
+* scoring: the vectorised baselines against a per-couple loop (synthetic couples);
+* GEM on STS-B (dev and test sentences) and on OHSUMED paragraphs: the vectorised
+  GEM against the per-word reference (the official encoder's computation);
+* training: the Keras trainings on each installed backend against the NumPy
+  reference (one row per backend).
+
+Rows whose inputs are missing (a run's vectors, the mirror's files) are reported as
+skipped with the reason, never silently left out.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+__all__ = ["BenchRow", "format_report", "run_all"]
+
+
+@dataclass(frozen=True)
+class BenchRow:
+    name: str
+    unit: str  # what the rates count
+    ours_s: float = float("nan")
+    reference_s: float = float("nan")
+    n_ours: int = 0
+    n_reference: int = 0
+    target: float | None = None
+    agreement: str = ""
+    skipped: str = ""
+
+    @property
+    def ratio(self) -> float:
+        """Throughput ratio (ours / reference), each rate on its own item count."""
+        return (self.n_ours / self.ours_s) / (self.n_reference / self.reference_s)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "benchmark": self.name,
+            "unit": self.unit,
+            "ours_per_s": None if self.skipped else self.n_ours / self.ours_s,
+            "reference_per_s": None if self.skipped else self.n_reference / self.reference_s,
+            "ratio": None if self.skipped else self.ratio,
+            "target": self.target,
+            "agreement": self.agreement,
+            "skipped": self.skipped,
+        }
+
+
+def _best_of(repeats: int, run: Callable[[], Any]) -> tuple[float, Any]:
+    """The fastest of ``repeats`` runs (seconds) and the last result."""
+    best, out = float("inf"), None
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        out = run()
+        best = min(best, time.perf_counter() - t0)
+    return best, out
+
+
+def bench_cleaning(files: Sequence[Path]) -> BenchRow:
+    from textsim.text.cleaning import clean_tokens, clean_tokens_reference
+    from textsim.text.wikipedia import iter_documents
+
+    lines = [line for f in files for doc in iter_documents(f) for line in doc.lines]
+    ours_s, ours = _best_of(3, lambda: [clean_tokens(s) for s in lines])
+    ref_s, ref = _best_of(3, lambda: [clean_tokens_reference(s) for s in lines])
+    same = sum(a == b for a, b in zip(ours, ref, strict=True))
+    agreement = "identical tokens" if same == len(lines) else f"{len(lines) - same} lines differ"
+    return BenchRow(
+        f"cleaning ({len(files)} files, {len(lines):,} lines)",
+        "lines",
+        ours_s,
+        ref_s,
+        len(lines),
+        len(lines),
+        3.0,
+        agreement,
+    )
+
+
+def bench_scoring(n_couples: int, reference_couples: int) -> BenchRow:
+    from textsim.bench.scoring import run_scoring_benchmark
+
+    res = run_scoring_benchmark(n_couples, reference_couples=reference_couples, threads=[1])
+    return BenchRow(
+        f"scoring ({res.n_methods} baselines, 20-word couples)",
+        "couples",
+        res.vectorised_s[1],
+        res.reference_s,
+        res.n_couples,
+        res.reference_couples,
+        50.0,
+        f"max |diff| {res.max_abs_diff:.1e}",
+    )
+
+
+def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | None) -> BenchRow:
+    from textsim.gem.gem import GEM
+    from textsim.gem.reference import gem_reference
+    from textsim.text.cleaning import clean_tokens
+
+    texts = [" ".join(clean_tokens(s)) for s in sentences]
+    batch = embeddings.encode(texts)
+    ours_s, fast = _best_of(3, lambda: GEM(embeddings).fit_transform(batch))
+    table = embeddings.vectors.astype(np.float64)
+    mats = [table[batch.ids[i, : batch.lengths[i]]].T for i in range(len(batch))]
+    ref_s, ref = _best_of(1, lambda: gem_reference(mats))
+    diff = float(np.max(np.abs(fast.astype(np.float64) - ref)))
+    return BenchRow(
+        name, "texts", ours_s, ref_s, len(texts), len(texts), target, f"max |diff| {diff:.1e}"
+    )
+
+
+def bench_training(n_couples: int) -> list[BenchRow]:
+    from textsim.bench.training import run_training_benchmark
+
+    res = run_training_benchmark(n_couples, n_docs=0)
+    ref = np.asarray(res.numpy["weights"])
+    rows = []
+    for backend, run in res.backends.items():
+        diff = float(np.max(np.abs(np.asarray(run["weights"]) - ref)))
+        rows.append(
+            BenchRow(
+                f"training, Keras {backend} vs NumPy (2nd epoch)",
+                "couples",
+                float(run["epoch_seconds"][-1]),
+                float(res.numpy["epoch_seconds"][-1]),
+                res.n_couples,
+                res.n_couples,
+                None,
+                f"max |w diff| {diff:.1e}",
+            )
+        )
+    return rows
+
+
+def run_all(
+    *,
+    results: Path,
+    resources: Path,
+    couples: int = 200_000,
+    reference_couples: int = 20_000,
+    paragraphs: int = 150,
+    training_couples: int = 20_000,
+    skip: Sequence[str] = (),
+    progress: Callable[[str], None] = print,
+) -> list[BenchRow]:
+    """Every benchmark whose inputs exist, single-threaded."""
+    from threadpoolctl import threadpool_limits
+
+    rows: list[BenchRow] = []
+    with threadpool_limits(1):
+        if "cleaning" not in skip:
+            progress("cleaning ...")
+            wiki = sorted((resources / "enwiki-2015-extracted").glob("*/wiki_*"))[:16]
+            rows.append(
+                bench_cleaning(wiki)
+                if wiki
+                else BenchRow("cleaning", "lines", skipped=f"no corpus files under {resources}")
+            )
+        if "scoring" not in skip:
+            progress("scoring ...")
+            rows.append(bench_scoring(couples, reference_couples))
+        if "gem" not in skip:
+            rows += _gem_rows(results, resources, paragraphs, progress)
+        if "training" not in skip:
+            progress("training ...")
+            rows += bench_training(training_couples)
+    return rows
+
+
+def _gem_rows(
+    results: Path, resources: Path, paragraphs: int, progress: Callable[[str], None]
+) -> list[BenchRow]:
+    from textsim.vectors.words import WordEmbeddings
+
+    vectors, docfreq = results / "word2vec/vectors.kv", results / "docfreq/docfreq.tsv"
+    if not vectors.exists() or not docfreq.exists():
+        why = f"no {vectors} / {docfreq} (run the workflow first)"
+        return [BenchRow("GEM", "texts", skipped=why)]
+    emb = WordEmbeddings.from_files(vectors, docfreq)
+    rows = []
+    sts = [resources / f"stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("dev", "test")]
+    if all(p.exists() for p in sts):
+        from textsim.gem.sts import read_sts
+
+        frames = [read_sts(p) for p in sts]
+        sentences = [s for f in frames for c in ("sentence1", "sentence2") for s in f[c]]
+        progress("GEM on STS-B ...")
+        rows.append(bench_gem(f"GEM, STS-B dev+test ({emb.dim}-d)", sentences, emb, 20.0))
+    else:
+        rows.append(BenchRow("GEM, STS-B", "texts", skipped=f"no {sts[0]}"))
+    ohsumed = resources / "ohsumed-single-23/ohsumed_single_23.tar.xz"
+    if ohsumed.exists():
+        from textsim.text.documents import read_ohsumed
+
+        docs = read_ohsumed(ohsumed, max_documents=paragraphs).head(paragraphs)
+        texts = [" ".join(s) for s in docs["sentences"]]
+        progress("GEM on OHSUMED paragraphs ...")
+        rows.append(bench_gem(f"GEM, {len(texts)} OHSUMED paragraphs", texts, emb, None))
+    else:
+        rows.append(BenchRow("GEM, OHSUMED paragraphs", "texts", skipped=f"no {ohsumed}"))
+    return rows
+
+
+def format_report(rows: Sequence[BenchRow]) -> str:
+    """A Markdown table: rates, ratio, target and agreement of every row."""
+    lines = [
+        "| benchmark | ours /s | reference /s | ratio | target | outputs |",
+        "|---|---:|---:|---:|---:|---|",
+    ]
+    for r in rows:
+        if r.skipped:
+            lines.append(f"| {r.name} | — | — | — | — | skipped: {r.skipped} |")
+            continue
+        target = f"≥ {r.target:g}x" if r.target else "—"
+        lines.append(
+            f"| {r.name} | {r.n_ours / r.ours_s:,.0f} {r.unit} | "
+            f"{r.n_reference / r.reference_s:,.0f} {r.unit} | **{r.ratio:.1f}x** | {target} | "
+            f"{r.agreement} |"
+        )
+    return "\n".join(lines)

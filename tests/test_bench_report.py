@@ -1,0 +1,62 @@
+"""``textsim bench``: one report of every ratio; rows without inputs say why (the
+benchmarks themselves are commands, not timed tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textsim.bench.report import BenchRow, bench_cleaning, format_report, run_all
+from textsim.cli import main
+
+
+def test_report_rows_ratio_target_and_skips() -> None:
+    rows = [
+        BenchRow("x", "lines", 1.0, 4.0, 100, 50, 3.0, "identical tokens"),
+        BenchRow("y", "texts", skipped="no vectors"),
+    ]
+    assert rows[0].ratio == 8.0  # 100/s against 12.5/s
+    text = format_report(rows)
+    assert "| x | 100 lines | 12 lines | **8.0x** | ≥ 3x | identical tokens |" in text
+    assert "| y | — | — | — | — | skipped: no vectors |" in text
+
+
+def test_cleaning_row_checks_identical_tokens(tmp_path: Path) -> None:
+    wiki = tmp_path / "wiki_00"
+    wiki.write_text(
+        '<doc id="1" url="u" title="T">\nT\nIn 1,000.5 BC, -3 and +4 the Zoë–İ 5.,6.\n</doc>\n'
+    )
+    row = bench_cleaning([wiki])
+    assert row.agreement == "identical tokens" and row.n_ours == 2 and row.ours_s > 0
+
+
+def test_missing_inputs_are_reported_not_dropped(tmp_path: Path) -> None:
+    rows = run_all(
+        results=tmp_path, resources=tmp_path, skip=["scoring", "training"], progress=lambda m: None
+    )
+    assert [r.skipped != "" for r in rows] == [True, True]
+    assert "no corpus files" in rows[0].skipped and "run the workflow first" in rows[1].skipped
+
+
+def test_command_writes_the_report(tmp_path: Path) -> None:
+    out = tmp_path / "bench.md"
+    code = main(
+        [
+            "bench",
+            "--results",
+            str(tmp_path),
+            "--resources",
+            str(tmp_path),
+            "--couples",
+            "300",
+            "--reference-couples",
+            "50",
+            "--skip",
+            "gem",
+            "training",
+            "-o",
+            str(out),
+        ]
+    )
+    assert code == 0
+    text = out.read_text()
+    assert "scoring (21 baselines" in text and "skipped: no corpus files" in text
