@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.text.cleaning import clean_tokens, clean_tokens_reference
+from textsim.text.cleaning import clean_lines, clean_tokens, clean_tokens_reference
 from textsim.text.wikipedia import iter_documents, split_evenly
 
 CASES = {
@@ -32,12 +32,28 @@ def test_edge_cases(text: str) -> None:
     assert clean_tokens(text) == CASES[text]
 
 
+ALPHABET = "abcXYZ019_-+,.;:!? \t\n'\"()[]éÉß²½٣İ–—…’ⅫĲ\u0301\u00a0\u2028\x85ΣΟΔ"
+
+
 def test_random_text_equals_the_regular_expressions() -> None:
     rng = random.Random(0)
-    alphabet = "abcXYZ019_-+,.;:!? \t\n'\"()[]éÉß²½٣İ–—…’ⅫĲ\u0301\u00a0"
     for _ in range(20_000):
-        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 30)))
         assert clean_tokens(text) == clean_tokens_reference(text), repr(text)
+
+
+def test_batches_equal_text_by_text() -> None:
+    """clean_lines joins its texts with line breaks: no step may cross one (a text that
+    holds a line break itself, a final sigma at a text's end, numbers at the ends)."""
+    rng = random.Random(1)
+    for _ in range(3_000):
+        texts = [
+            "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 20)))
+            for _ in range(rng.randint(0, 6))
+        ]
+        assert clean_lines(texts) == [clean_tokens_reference(t) for t in texts], texts
+    assert clean_lines(["ΟΔΟΣ", "Σ 12", "-3", ".5 x"]) == [["οδος"], ["σ", "0"], ["0"], ["0", "x"]]
+    assert clean_lines([]) == [] and clean_lines([""]) == [[]]
 
 
 @pytest.mark.mirror
@@ -48,7 +64,9 @@ def test_whole_demo_shard_equals_the_regular_expressions(mirror: Path) -> None:
     lines = 0
     for path in shard:
         for doc in iter_documents(path):
-            for line in doc.lines:
-                assert clean_tokens(line) == clean_tokens_reference(line), (path, line)
-                lines += 1
+            expected = [clean_tokens_reference(line) for line in doc.lines]
+            assert clean_lines(doc.lines) == expected, (path, doc.id)  # as clean_corpus
+            for line, tokens in zip(doc.lines, expected, strict=True):
+                assert clean_tokens(line) == tokens, (path, line)
+            lines += len(doc.lines)
     assert lines > 40_000

@@ -53,9 +53,9 @@ def run_gem_benchmark(
     from textsim.gem.gem import GEM
     from textsim.gem.reference import gem_reference
     from textsim.gem.sts import sts_correlations
-    from textsim.text.wikipedia import clean_tokens
+    from textsim.text.cleaning import clean_lines
 
-    texts = [" ".join(clean_tokens(s)) for s in (*sentences1, *sentences2)]
+    texts = [" ".join(t) for t in clean_lines([*sentences1, *sentences2])]
     batch = embeddings.encode(texts)
     n = len(sentences1)
     t0 = time.perf_counter()

@@ -4,8 +4,9 @@ Each row times one of our implementations and its reference on the same inputs i
 the same process, single-threaded (BLAS limited to one thread), and gives the ratio
 beside the target it should reach and how far the outputs are apart:
 
-* cleaning: :func:`textsim.text.cleaning.clean_tokens` against the two regular
-  expressions that define it, on every line of the demo's first corpus shard;
+* cleaning: :func:`textsim.text.cleaning.clean_lines` (one article at a time, as
+  the corpus stage cleans) against the two regular expressions that define the
+  cleaning, line by line, on every line of the demo's first corpus shard;
 * scoring: the vectorised baselines against a per-couple loop (synthetic couples);
 * GEM on STS-B (dev and test sentences) and on OHSUMED paragraphs: the vectorised
   GEM against the per-word reference (the official encoder's computation);
@@ -70,11 +71,13 @@ def _best_of(repeats: int, run: Callable[[], Any]) -> tuple[float, Any]:
 
 
 def bench_cleaning(files: Sequence[Path]) -> BenchRow:
-    from textsim.text.cleaning import clean_tokens, clean_tokens_reference
+    from textsim.text.cleaning import clean_lines, clean_tokens_reference
     from textsim.text.wikipedia import iter_documents
 
-    lines = [line for f in files for doc in iter_documents(f) for line in doc.lines]
-    ours_s, ours = _best_of(3, lambda: [clean_tokens(s) for s in lines])
+    documents = [doc.lines for f in files for doc in iter_documents(f)]
+    lines = [line for doc in documents for line in doc]
+    # as clean_corpus does: the lines of one article at a time
+    ours_s, ours = _best_of(3, lambda: [t for doc in documents for t in clean_lines(doc)])
     ref_s, ref = _best_of(3, lambda: [clean_tokens_reference(s) for s in lines])
     same = sum(a == b for a, b in zip(ours, ref, strict=True))
     agreement = "identical tokens" if same == len(lines) else f"{len(lines) - same} lines differ"
@@ -109,9 +112,9 @@ def bench_scoring(n_couples: int, reference_couples: int) -> BenchRow:
 def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | None) -> BenchRow:
     from textsim.gem.gem import GEM
     from textsim.gem.reference import gem_reference
-    from textsim.text.cleaning import clean_tokens
+    from textsim.text.cleaning import clean_lines
 
-    texts = [" ".join(clean_tokens(s)) for s in sentences]
+    texts = [" ".join(t) for t in clean_lines(sentences)]
     batch = embeddings.encode(texts)
     ours_s, fast = _best_of(3, lambda: GEM(embeddings).fit_transform(batch))
     table = embeddings.vectors.astype(np.float64)

@@ -55,7 +55,7 @@ def evaluate_paragraphs(
     from textsim.gem.gem import GEM
     from textsim.gem.sif import SIF, USIF
     from textsim.probe import choose_c, logistic_probe
-    from textsim.text.wikipedia import clean_tokens
+    from textsim.text.cleaning import clean_lines
     from textsim.vectors.pooling import PoolingEmbedding
 
     train = (documents["split"] == "train").to_numpy()
@@ -63,7 +63,7 @@ def evaluate_paragraphs(
     if not train.any() or train.all():
         raise ValueError("documents need both a train and a test split")
     # cleaned once here; the estimators below take the text as it is (cleaning="none")
-    sentences = [[" ".join(clean_tokens(s)) for s in doc] for doc in documents["sentences"]]
+    sentences = [[" ".join(t) for t in clean_lines(list(doc))] for doc in documents["sentences"]]
     paragraphs = [" ".join(doc) for doc in sentences]
     train_paragraphs = [p for p, t in zip(paragraphs, train, strict=True) if t]
     flat, offsets = _flatten(sentences)

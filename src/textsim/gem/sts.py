@@ -100,10 +100,10 @@ class STSMethod:
 
 def clean_split(frame: pd.DataFrame) -> tuple[list[str], list[str]]:
     """The paper's cleaning (lowercase, numbers → 0, punctuation removed) of both sides."""
-    from textsim.text.wikipedia import clean_tokens
+    from textsim.text.cleaning import clean_lines
 
-    a = [" ".join(clean_tokens(s)) for s in frame["sentence1"]]
-    b = [" ".join(clean_tokens(s)) for s in frame["sentence2"]]
+    a = [" ".join(t) for t in clean_lines(list(frame["sentence1"]))]
+    b = [" ".join(t) for t in clean_lines(list(frame["sentence2"]))]
     return a, b
 
 

@@ -16,8 +16,9 @@ expression over the whole text.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-__all__ = ["NON_WORD_RE", "NUMBER_RE", "clean_tokens", "clean_tokens_reference"]
+__all__ = ["NON_WORD_RE", "NUMBER_RE", "clean_lines", "clean_tokens", "clean_tokens_reference"]
 
 NUMBER_RE = re.compile(r"[-+]?[\d,]*\.*\d+")
 NON_WORD_RE = re.compile(r"\W+")
@@ -40,11 +41,14 @@ def _byte_table(blank: str) -> bytes:
 
 #: every ASCII non-word character → space
 _BLANK_ALL = _byte_table(_ASCII_NON_WORD)
+#: the same but the line break, which separates the texts of :func:`clean_lines`
+_BLANK_ALL_BUT_NEWLINE = _byte_table(_ASCII_NON_WORD.replace("\n", ""))
 #: the same but the number punctuation (text with digits)
 
 
 def _blank_non_ascii(text: str) -> str:
-    """``text`` with every non-ASCII non-word character replaced by a space."""
+    """``text`` with every non-ASCII non-word character replaced by a space (the line
+    break is ASCII: it stays)."""
     for ch in set(_NON_ASCII(text)):
         non_word = _NON_WORD.get(ch)
         if non_word is None:
@@ -58,6 +62,23 @@ def clean_tokens_reference(text: str) -> list[str]:
     """The cleaning as specified: two regular expressions over the lowercased text."""
     text = NUMBER_RE.sub(" 0 ", text.lower())
     return NON_WORD_RE.sub(" ", text).split()
+
+
+def clean_lines(texts: Sequence[str]) -> list[list[str]]:
+    """:func:`clean_tokens` of each text, done for all of them at once (the texts are
+    joined by line breaks, which no step crosses: they are non-word characters, never
+    part of a number, and lowercasing treats them as a word boundary): each step runs
+    once over the batch instead of once per text. A text holding a line break itself
+    is cleaned on its own."""
+    if any("\n" in t for t in texts):
+        return [clean_tokens(t) for t in texts]
+    text = "\n".join(texts).lower()
+    if not text.isascii():
+        text = _blank_non_ascii(text)
+    if _HAS_DIGIT(text) is not None:
+        text = _RUN_FROM_DIGIT.sub(_run_to_zeros, text)
+    lines = text.encode().translate(_BLANK_ALL_BUT_NEWLINE).decode().split("\n")
+    return [line.split() for line in lines] if texts else []
 
 
 def clean_tokens(text: str) -> list[str]:

@@ -30,7 +30,7 @@ from typing import IO, Any
 from tqdm import tqdm
 
 from textsim.io import atomic_path
-from textsim.text.cleaning import clean_tokens
+from textsim.text.cleaning import clean_lines, clean_tokens
 
 __all__ = [
     "CleanCorpus",
@@ -148,8 +148,7 @@ def clean_corpus(
                 if "\t" in doc.id or "\n" in doc.id:
                     raise CorpusFormatError(f"{src}: article id {doc.id!r} is not usable")
                 stats["documents"] += 1
-                for text in doc.lines:
-                    tokens = clean_tokens(text)
+                for tokens in clean_lines(doc.lines):
                     if tokens:
                         out.write(f"{doc.id}\t{' '.join(tokens)}\n")
                         stats["lines"] += 1

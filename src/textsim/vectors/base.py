@@ -40,14 +40,14 @@ def clean_texts(texts: Any, cleaning: str) -> Any:
         raise ValueError(f"unknown cleaning {cleaning!r}; expected one of {', '.join(CLEANINGS)}")
     if cleaning == "none" or isinstance(texts, TokenBatch):
         return texts
-    from textsim.text.cleaning import clean_tokens
+    from textsim.text.cleaning import clean_lines
 
     if isinstance(texts, pd.Series):
         if texts.isna().any():
             raise ValueError("texts must not be missing (None/NaN)")
-        return [" ".join(clean_tokens(t)) for t in texts.astype(str)]
+        return [" ".join(tokens) for tokens in clean_lines(list(texts.astype(str)))]
     if len(texts) and all(isinstance(t, str) for t in texts):
-        return [" ".join(clean_tokens(t)) for t in texts]
+        return [" ".join(tokens) for tokens in clean_lines(list(texts))]
     if any(t is None for t in texts):
         raise ValueError("texts must not be missing (None)")
     return texts
