@@ -167,3 +167,12 @@ def test_every_window_route_equals_the_reference_to_1e6(dim: int, vocab: int, ng
     ref = gem_reference([mats(t) for t in texts], n_components=8, n_sentence_components=5)
     scale = np.abs(ref).max()
     assert np.abs(fast - ref).max() <= 1e-6 * scale
+
+
+def test_fit_transform_equals_fit_then_transform_bitwise() -> None:
+    emb = _emb(3, vocab=200, dim=20)
+    texts = [*_sentences(emb, n=300, seed=4), "", "zzz"]  # empty and all-OOV texts too
+    kwargs = {"window": 3, "n_components": 10, "n_sentence_components": 4, "batch_words": 97}
+    once = GEM(emb, **kwargs).fit_transform(texts)
+    assert np.array_equal(once, GEM(emb, **kwargs).fit(texts).transform(texts))
+    assert not once[-2:].any()

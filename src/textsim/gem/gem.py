@@ -45,6 +45,8 @@ from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 __all__ = ["GEM", "coarse_vectors", "ngram_average"]
 
 F64 = npt.NDArray[np.float64]
+#: word vectors fit_transform keeps between its fit and embed passes (bytes)
+_KEEP_BYTES = 1 << 28
 
 
 def _fix_signs(u: F64, axis: int) -> F64:
@@ -253,11 +255,33 @@ class GEM(Estimator):
         return out.astype(np.float32)
 
     def fit_transform(self, X: Texts | TokenBatch | str, y: Any = None) -> FloatArray:
-        """Fit on ``X`` and embed it (the paper's transductive mode); texts are encoded once."""
+        """Fit on ``X`` and embed it (the paper's transductive mode): the same vectors
+        as ``fit(X).transform(X)``, with the texts encoded once and each chunk's word
+        vectors gathered once (kept between the two passes up to ``_KEEP_BYTES``)."""
         if self.embeddings is None:
             raise ValueError("GEM needs embeddings")
+        self._attach()
         batch = self._encode(self.embeddings, X)
-        return self.fit(batch).transform(batch)
+        lengths = batch.lengths.astype(np.int64)
+        chunks = self._chunks(lengths)
+        kept: dict[int, F64] = {}
+        used = 0
+        coarse: list[F64] = []
+        for i, rows in enumerate(chunks):
+            nonempty = rows[lengths[rows] > 0]
+            if not len(nonempty):
+                continue
+            words = self._words(batch.take(nonempty), self.table_)
+            coarse.append(_coarse_padded(words).T)
+            if len(nonempty) == len(rows) and used + words.nbytes <= _KEEP_BYTES:
+                kept[i] = words
+                used += words.nbytes
+        self._fit_coarse(coarse)
+        out = np.zeros((len(batch), self.table_.shape[1]))
+        for i, rows in enumerate(chunks):
+            words = kept.pop(i) if i in kept else self._words(batch.take(rows), self.table_)
+            out[rows] = self._embed(words, lengths[rows])
+        return out.astype(np.float32)
 
     # ------------------------------------------------- arbitrary vector sequences
 
