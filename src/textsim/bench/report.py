@@ -229,9 +229,10 @@ def format_report(rows: Sequence[BenchRow]) -> str:
             lines.append(f"| {r.name} | — | — | — | — | skipped: {r.skipped} |")
             continue
         target = f"≥ {r.target:g}x" if r.target else "—"
+        agreement = r.agreement.replace("|", "\\|")  # a Markdown table cell
         lines.append(
             f"| {r.name} | {r.n_ours / r.ours_s:,.0f} {r.unit} | "
             f"{r.n_reference / r.reference_s:,.0f} {r.unit} | **{r.ratio:.1f}x** | {target} | "
-            f"{r.agreement} |"
+            f"{agreement} |"
         )
     return "\n".join(lines)
