@@ -59,8 +59,19 @@ def load_rules(
 
 
 @pytest.fixture(scope="module")
-def rules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return load_rules(ROOT / "config.yaml", tmp_path_factory.mktemp("parse"))
+def parse_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The working directory the workflow is parsed in: code inputs are relative to it."""
+    return tmp_path_factory.mktemp("parse")
+
+
+@pytest.fixture(scope="module")
+def rules(parse_dir: Path) -> dict[str, Any]:
+    return load_rules(ROOT / "config.yaml", parse_dir)
+
+
+def code_paths(rule: Any, workdir: Path) -> list[Path]:
+    """A rule's code inputs as absolute paths (they are written relative to the workdir)."""
+    return sorted((workdir / p).resolve() for p in rule.input.get("code", []))
 
 
 def test_every_script_is_named_as_its_rule(rules: dict[str, Any]) -> None:
@@ -73,12 +84,12 @@ def test_every_script_is_named_as_its_rule(rules: dict[str, Any]) -> None:
         assert script == SHARED_SCRIPTS.get(name, name), (name, rule.script)
 
 
-def test_code_inputs_equal_the_import_closure(rules: dict[str, Any]) -> None:
+def test_code_inputs_equal_the_import_closure(rules: dict[str, Any], parse_dir: Path) -> None:
     checked = 0
     for name, rule in rules.items():
         if rule.script is None:
             continue
-        code = sorted(Path(p).resolve() for p in rule.input.get("code", []))
+        code = code_paths(rule, parse_dir)
         if name.startswith("fetch_"):
             # downloads are verified by checksum; editing the fetcher does not re-download
             assert code == [], name
@@ -91,16 +102,12 @@ def test_code_inputs_equal_the_import_closure(rules: dict[str, Any]) -> None:
     assert checked > 40
 
 
-def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any]) -> None:
+def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any], parse_dir: Path) -> None:
     """A table's or figure's module is in the code of that artifact's rules only."""
 
     def users(module: str) -> set[str]:
         path = SRC / module
-        return {
-            n
-            for n, r in rules.items()
-            if path in [Path(p).resolve() for p in r.input.get("code", [])]
-        }
+        return {n for n, r in rules.items() if path in code_paths(r, parse_dir)}
 
     assert users("schafer/tables/lda.py") == {"schafer_table_lda"}
     assert users("schafer/tables/results.py") == {"schafer_table_a1", "schafer_table_a2"}
