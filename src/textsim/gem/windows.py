@@ -7,13 +7,11 @@ Two routes give the same numbers. :func:`window_residuals` treats each word's wh
 window W (context and word, the word in the middle, zero padding beyond the sentence)
 at once: if W's Gram matrix G is non-singular, the word's dual vector W G⁻¹ e gives
 ``r² = 1 / (G⁻¹)_cc`` and ``qᵀD = r · (G⁻¹ e)ᵀ WᵀD`` — one batched LU solve per word
-over sliding views of the sentence's Gram matrix, no gathering. Windows with a
-repeated vector (a word in the span of its context, or a singular context) and
-A word repeated in its own window lies in its context's span (r = 0, as
-Gram–Schmidt zeroes its column); a context word repeated is dropped (it adds nothing
-to the span). Residuals at the Gram–Schmidt tolerance and windows of more vectors
-than dimensions go through :func:`_window_projections`, the pseudo-inverse of the
-context's Gram matrix.
+over sliding views of the sentence's Gram matrix, no gathering. A word repeated in
+its own window lies in its context's span (r = 0, as Gram–Schmidt zeroes its column);
+a context word repeated is dropped (it adds nothing to the span). Residuals at the
+Gram–Schmidt tolerance and windows of more vectors than dimensions go through
+:func:`_window_projections`, the pseudo-inverse of the context's Gram matrix.
 """
 
 from __future__ import annotations
@@ -66,34 +64,6 @@ def _duplicates(g: F64, valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     return np.asarray(pair & (dist <= 1e-10 * scale))
 
 
-def _repeated(g: F64, valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """Windows (B, L, L Gram matrices) holding one vector twice among their valid columns."""
-    return np.asarray(_duplicates(g, valid).any(axis=(1, 2)))
-
-
-def _context_solve(g: F64, b: F64, valid: npt.NDArray[np.bool_], dim: int) -> F64:
-    """x = G⁺ b for every window's context Gram matrix G (zero rows and columns for
-    padding, where x is 0).
-
-    A context of distinct, independent vectors has a positive definite G on its
-    valid part: with ones on the padding diagonal, one batched LU solve gives G⁻¹ b
-    (about ten times faster than an eigendecomposition). Windows whose context holds
-    a repeated vector, or more vectors than dimensions, are singular by construction
-    and get the pseudo-inverse (:func:`_pinv_solve`)."""
-    singular = _repeated(g, valid) | (valid.sum(axis=1) > dim)
-    x = np.zeros_like(b)
-    easy = ~singular
-    if easy.any():
-        ge = g[easy] + np.eye(g.shape[1])[None] * ~valid[easy][:, None, :]
-        try:
-            x[easy] = np.linalg.solve(ge, b[easy][:, :, None])[:, :, 0]
-        except np.linalg.LinAlgError:  # an exactly singular pivot after all
-            singular[:] = True
-    if singular.any():
-        x[singular] = _pinv_solve(g[singular], b[singular])
-    return x
-
-
 def _window_projections(
     words: F64,
     sd: F64,
@@ -119,7 +89,7 @@ def _window_projections(
     g = np.where(mask, gs[sent[:, None, None], c[:, :, None], c[:, None, :]], 0.0)
     b = np.where(valid, gs[sent[:, None], c, pos[:, None]], 0.0)
     ww = gs[sent, pos, pos]
-    x = _context_solve(g, b, valid, words.shape[2])
+    x = _pinv_solve(g, b)
     r2 = ww - np.einsum("bi,bi->b", b, x)
     # r² = wᵀw − bᵀx cancels when w lies in span(C) (a repeated word; in low
     # dimensions a context spanning the space): there r is round-off, so a

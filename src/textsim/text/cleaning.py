@@ -64,6 +64,17 @@ def clean_tokens_reference(text: str) -> list[str]:
     return NON_WORD_RE.sub(" ", text).split()
 
 
+def _blanked(text: str, table: bytes) -> str:
+    """Lowercased, numbers → `` 0 ``, non-word characters → spaces (those ``table``
+    blanks: all but the line break for :func:`clean_lines`)."""
+    text = text.lower()
+    if not text.isascii():
+        text = _blank_non_ascii(text)
+    if _HAS_DIGIT(text) is not None:
+        text = _RUN_FROM_DIGIT.sub(_run_to_zeros, text)
+    return text.encode().translate(table).decode()
+
+
 def clean_lines(texts: Sequence[str]) -> list[list[str]]:
     """:func:`clean_tokens` of each text, done for all of them at once (the texts are
     joined by line breaks, which no step crosses: they are non-word characters, never
@@ -72,24 +83,16 @@ def clean_lines(texts: Sequence[str]) -> list[list[str]]:
     is cleaned on its own."""
     if any("\n" in t for t in texts):
         return [clean_tokens(t) for t in texts]
-    text = "\n".join(texts).lower()
-    if not text.isascii():
-        text = _blank_non_ascii(text)
-    if _HAS_DIGIT(text) is not None:
-        text = _RUN_FROM_DIGIT.sub(_run_to_zeros, text)
-    lines = text.encode().translate(_BLANK_ALL_BUT_NEWLINE).decode().split("\n")
-    return [line.split() for line in lines] if texts else []
+    if not texts:
+        return []
+    joined = _blanked("\n".join(texts), _BLANK_ALL_BUT_NEWLINE)
+    return [line.split() for line in joined.split("\n")]
 
 
 def clean_tokens(text: str) -> list[str]:
     """The paper's cleaning: lowercase, numbers → ``0``, non-word characters removed
     (the same tokens as :func:`clean_tokens_reference`, faster)."""
-    text = text.lower()
-    if not text.isascii():
-        text = _blank_non_ascii(text)
-    if _HAS_DIGIT(text) is not None:
-        text = _RUN_FROM_DIGIT.sub(_run_to_zeros, text)
-    return text.encode().translate(_BLANK_ALL).decode().split()
+    return _blanked(text, _BLANK_ALL).split()
 
 
 def _run_to_zeros(m: re.Match[str]) -> str:
