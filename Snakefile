@@ -12,11 +12,14 @@ min_version("9.0")
 TEXTSIM_ROOT = Path(workflow.current_basedir)
 
 # Jobs import the textsim library from src/ (also inside --use-conda environments,
-# which hold its dependencies but not the package itself).
+# which hold its dependencies but not the package itself). Their string hashes are
+# fixed: gensim seeds doc2vec's inferred vectors with hash() of the words, which
+# Python otherwise randomises per process (a rerun gave other Schäfer doc2vec rows).
 os.environ.update(
     PYTHONPATH=os.pathsep.join(
         filter(None, [str(TEXTSIM_ROOT / "src"), os.environ.get("PYTHONPATH")])
-    )
+    ),
+    PYTHONHASHSEED="0",
 )
 
 
