@@ -1,4 +1,4 @@
-"""Run by tests/test_backends.py in one process per Keras backend (Keras reads its
+"""Run by tests/test_backend.py in one process per Keras backend (Keras reads its
 backend once per process): computes what the tests compare and writes it as JSON.
 
     python tests/keras_probe.py <backend> <output.json>
@@ -18,8 +18,8 @@ import keras  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_docmodels import _data  # noqa: E402
-from test_weighted import W, _toy, keras_loss_and_gradient  # noqa: E402
+from test_deboom_training import W, _toy, keras_loss_and_gradient  # noqa: E402
+from test_schafer_models import _data  # noqa: E402
 
 from textsim.backend import describe, seed_everything  # noqa: E402
 from textsim.deboom.procedures import TrainConfig  # noqa: E402

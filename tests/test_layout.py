@@ -1,6 +1,7 @@
-"""The library's layout: imports point one way (variants → scaling → schafer → gem →
-deboom → foundations), modules stay small, and the package exports its public
-estimators."""
+"""The library's layout: imports point one way, layer by layer (the API → variants →
+scaling → schafer → gem → deboom → stages → embedding → vectors → foundations), the
+import graph has no cycle and no hidden import by name, modules stay small, and the
+package exports its public estimators."""
 
 from __future__ import annotations
 
@@ -11,28 +12,114 @@ import pytest
 from textsim.imports import module_imports
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
-#: each layer may import only the layers after it
-LAYERS = ["variants", "scaling", "schafer", "gem", "deboom"]
+#: each layer may import only itself and the layers after it (then the foundations:
+#: io, text, report, distances, probe, resources, backend, ...)
+LAYERS = [
+    "api",  # the registry (real classes), persistence, file operations
+    "variants",
+    "scaling",
+    "schafer",
+    "gem",
+    "deboom",
+    "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
+    "embedding",  # word-vector files, the model-file format
+    "vectors",  # word vectors, the estimator base, pooling
+]
 TOOLS = {"bench", "cli.py", "__init__.py"}  # entry points (and benchmarks) may use every layer
+FAMILIES = {"deboom", "gem", "schafer"}  # whose stages/ glue may also use the API
 
 
 def _layer(path: Path) -> str:
-    part = path.relative_to(SRC).parts[0]
+    part = path.relative_to(SRC).parts[0].removesuffix(".py")
     return part if part in LAYERS else "foundations"
 
 
-@pytest.mark.parametrize("path", sorted(SRC.rglob("*.py")), ids=lambda p: str(p.relative_to(SRC)))
+def _allowed(path: Path) -> set[str]:
+    parts = path.relative_to(SRC).parts
+    here = _layer(path)
+    allowed = {"foundations", here}
+    if here in LAYERS:
+        allowed |= set(LAYERS[LAYERS.index(here) + 1 :])
+    if parts[0] in FAMILIES and len(parts) > 2 and parts[1] == "stages":
+        allowed.add("api")
+    return allowed
+
+
+def _modules() -> list[Path]:
+    return sorted(SRC.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SRC)))
 def test_imports_point_one_way(path: Path) -> None:
     if path.relative_to(SRC).parts[0] in TOOLS:
         return
-    here = _layer(path)
-    allowed = (
-        {"foundations"}
-        | (set(LAYERS[LAYERS.index(here) + 1 :]) if here in LAYERS else set())
-        | {here}
-    )
+    allowed = _allowed(path)
     for dep in module_imports(path.resolve(), "textsim", SRC.parent.resolve()):
         assert _layer(dep) in allowed, f"{path.relative_to(SRC)} imports {dep.relative_to(SRC)}"
+
+
+def test_the_layers_are_the_ones_declared() -> None:
+    """Every layer named exists (a renamed folder must not silently leave the check)."""
+    top = {p.name.removesuffix(".py") for p in SRC.iterdir()}
+    assert set(LAYERS) <= top, set(LAYERS) - top
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    """No module reaches itself through imports, function-level ones included (the
+    model-file module once imported the estimators' families by name and back)."""
+    from graphlib import CycleError, TopologicalSorter
+
+    root = SRC.parent.resolve()
+
+    def own_package(module: Path, dep: Path) -> bool:
+        """``dep`` is the ``__init__.py`` of a package holding ``module`` (Python runs it
+        first whatever the module imports: not a design loop)."""
+        return dep.name == "__init__.py" and dep.parent in module.parents
+
+    graph = {
+        p.resolve(): {
+            d
+            for d in module_imports(p.resolve(), "textsim", root)
+            if d != p.resolve() and not own_package(p.resolve(), d)
+        }
+        for p in _modules()
+    }
+    try:
+        tuple(TopologicalSorter(graph).static_order())
+    except CycleError as err:
+        cycle = [str(Path(p).relative_to(root)) for p in err.args[1]]
+        pytest.fail("import cycle: " + " -> ".join(cycle))
+
+
+def _imports_by_name(path: Path) -> list[int]:
+    """Lines that import a module by a computed name (importlib.import_module, __import__)."""
+    import ast
+
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")
+            if name in ("import_module", "__import__"):
+                lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.module == "importlib"
+            and any(a.name == "import_module" for a in node.names)
+        ):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_import_by_name_outside_package_inits() -> None:
+    """Imports by a computed name hide a dependency from the import graph (and from
+    every rule's code inputs); only a package's ``__init__.py`` may load lazily."""
+    found = {
+        str(p.relative_to(SRC)): lines
+        for p in _modules()
+        if p.name != "__init__.py" and (lines := _imports_by_name(p))
+    }
+    assert not found, found
 
 
 def test_no_module_is_large() -> None:
@@ -55,3 +142,28 @@ def test_public_estimators_are_exported_lazily() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):
         _ = textsim.Nope  # type: ignore[attr-defined]
+
+
+#: test files about the project rather than one module of the library
+TOPICS = {"docs", "layout", "module", "notebooks", "slurm", "workflow"}
+
+
+def test_test_files_are_named_after_what_they_test() -> None:
+    """``tests/test_<name>.py`` tests the module or package ``<name>`` (its dotted path
+    joined by ``_``, or its own name where that is unambiguous), or is a project topic."""
+    modules = [p.relative_to(SRC).with_suffix("") for p in SRC.rglob("*.py")]
+    names = {"_".join(m.parts) for m in modules if m.name != "__init__"}
+    names |= {"_".join(m.parts[:-1]) for m in modules if m.name == "__init__" and m.parts[:-1]}
+    last = [
+        m.parts[-1] if m.name != "__init__" else m.parts[-2]
+        for m in modules
+        if m.parts != ("__init__",)
+    ]
+    names |= {n for n in set(last) if last.count(n) == 1}
+    tests = Path(__file__).resolve().parent
+    stray = sorted(
+        p.name
+        for p in tests.glob("test_*.py")
+        if p.stem.removeprefix("test_") not in names | TOPICS
+    )
+    assert not stray, stray

@@ -3,9 +3,13 @@ edit code without touching the repository) and snakemake on it with configs/tiny
 
 from __future__ import annotations
 
+import hashlib
+import json
+import platform
 import shutil
 import subprocess
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,3 +41,42 @@ def smk_in(
         text=True,
         timeout=900,
     )
+
+
+#: the tiny run's De Boom tables as recorded (SHA-256 per file, with the environment
+#: they were made in): a refactoring must reproduce them byte for byte
+RECORDED_TABLES = ROOT / "tests" / "data" / "tiny-tables.json"
+TABLES = ("icdmw-table-1", "icdmw-table-2", "icdmw-table-3", "prl-table-1")
+#: the packages whose arithmetic the tables depend on
+NUMERIC_PACKAGES = ("numpy", "scipy", "pandas", "gensim", "scikit-learn", "keras", "tensorflow")
+
+
+def environment() -> dict[str, str]:
+    """What the tables' bytes may depend on besides the code: machine, Python, packages."""
+    env = {"machine": platform.machine(), "python": platform.python_version()}
+    for name in NUMERIC_PACKAGES:
+        try:
+            env[name] = version(name)
+        except PackageNotFoundError:
+            env[name] = "-"
+    return env
+
+
+def table_hashes(results: Path) -> dict[str, str]:
+    """SHA-256 of every file of the recorded tables in ``results/paper/tables``."""
+    folder = results / "paper" / "tables"
+    return {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.iterdir())
+        if p.name.split(".")[0] in TABLES
+    }
+
+
+if __name__ == "__main__":
+    # python tests/tinyrun.py RESULTS: record the tables of a tiny run's results folder
+    # (snakemake --cores 2 --configfile configs/tiny.yaml), with this environment
+    results = Path(sys.argv[1])
+    doc = {"environment": environment(), "sha256": table_hashes(results)}
+    RECORDED_TABLES.parent.mkdir(exist_ok=True)
+    RECORDED_TABLES.write_text(json.dumps(doc, indent=1) + "\n")
+    print(f"recorded {len(doc['sha256'])} files of {results} in {RECORDED_TABLES}")

@@ -14,10 +14,10 @@ Fit once, embed anything::
 
     import textsim
     model = textsim.fit("gem", vectors="results/word2vec/vectors.kv", texts=sentences)
-    model.save("gem.npz")
+    textsim.save(model, "gem.npz")
     vectors = textsim.load("gem.npz").transform(["A new sentence.", "Another one."])
 
-(:mod:`textsim.embedding`; the same as ``textsim fit`` / ``textsim embed`` on the
+(:mod:`textsim.api`; the same as ``textsim fit`` / ``textsim embed`` on the
 command line). The public estimators are importable from here too
 (``from textsim import GEM``).
 They are loaded on first use, so ``import textsim`` stays cheap and importing one
@@ -41,10 +41,10 @@ _EXPORTS = {
     "SIF": "textsim.gem.sif",
     "USIF": "textsim.gem.sif",
     "WeightedEmbedding": "textsim.deboom.model",
-    "fit": "textsim.embedding.methods",
-    "METHODS": "textsim.embedding.methods",
-    "load": "textsim.embedding.modelfile",
-    "save": "textsim.embedding.modelfile",
+    "fit": "textsim.api.registry",
+    "METHODS": "textsim.api.registry",
+    "load": "textsim.api.persistence",
+    "save": "textsim.api.persistence",
 }
 
 __all__ = [
@@ -62,9 +62,9 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from textsim.api.persistence import load, save
+    from textsim.api.registry import METHODS, fit
     from textsim.deboom.model import WeightedEmbedding
-    from textsim.embedding.methods import METHODS, fit
-    from textsim.embedding.modelfile import load, save
     from textsim.gem.gem import GEM
     from textsim.gem.sif import SIF, USIF
     from textsim.vectors.pooling import PoolingEmbedding, TfidfEmbedding

@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from textsim.api.registry import method_names
 from textsim.backend import BACKENDS
-from textsim.embedding.methods import method_names
 
 
 def _bench_scoring(args: argparse.Namespace) -> int:
@@ -49,13 +49,13 @@ def _bench_training(args: argparse.Namespace) -> int:
 
 def _bench_gem(args: argparse.Namespace) -> int:
     from textsim.bench.gem import run_gem_benchmark
+    from textsim.embedding.source import open_vectors
     from textsim.gem.sts import read_sts
-    from textsim.vectors.words import WordEmbeddings
 
     sts = read_sts(args.sts)
     if args.limit:
         sts = sts.iloc[: args.limit]
-    emb = WordEmbeddings.from_files(args.vectors, args.docfreq)
+    emb = open_vectors(args.vectors, args.docfreq).embeddings
     result = run_gem_benchmark(
         list(sts["sentence1"]), list(sts["sentence2"]), emb, sts["score"].to_numpy()
     )
@@ -115,7 +115,7 @@ def _params(pairs: Sequence[str]) -> dict[str, Any]:
 def _fit(args: argparse.Namespace) -> int:
     import time
 
-    from textsim.embedding.files import fit_file
+    from textsim.api.files import fit_file
 
     def run() -> int:
         start = time.perf_counter()
@@ -139,7 +139,7 @@ def _fit(args: argparse.Namespace) -> int:
 
 def _embed(args: argparse.Namespace) -> int:
 
-    from textsim.embedding.files import embed_file
+    from textsim.api.files import embed_file
 
     def run() -> int:
         stats = embed_file(
@@ -163,7 +163,7 @@ def _embed(args: argparse.Namespace) -> int:
 
 
 def _similarity(args: argparse.Namespace) -> int:
-    from textsim.embedding.files import similarity_file
+    from textsim.api.files import similarity_file
 
     def run() -> int:
         output = None if args.output == "-" else args.output
@@ -183,14 +183,15 @@ def _similarity(args: argparse.Namespace) -> int:
 
 
 def _methods(args: argparse.Namespace) -> int:
-    from textsim.embedding.methods import METHODS
+    from textsim.api.registry import METHODS
 
     for name, m in METHODS.items():
+        need = m.needs
         needs = [
-            *(["--vectors"] if m.vectors else []),
-            *(["--docfreq"] if m.docfreq else []),
-            *(["--texts"] if m.texts else []),
-            *(["--weights"] if name == "learned" else []),
+            *(["--vectors"] if need.vectors else []),
+            *(["--docfreq"] if need.docfreq else []),
+            *(["--texts"] if need.texts else []),
+            *(["--weights"] if need.weights else []),
         ]
         print(f"{name:10s} {m.summary:64s} fit needs: {' '.join(needs) or '-'}")
     return EXIT_OK

@@ -6,6 +6,10 @@ from textsim.vectors.word2vec import PAPER_WORD2VEC
 
 LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
 VECTORS = list(config["evaluation"]["vectors"])
+# the primary word vectors' preparation ("unit" or "raw"): what the learned weights,
+# the figures and the PRL tables use
+PRIMARY = VECTORS[0]
+NORMALIZE = PRIMARY == "unit"
 TABLE_I_LENGTHS = [x for x in ICDMW_TABLE_I_LENGTHS if x in LENGTHS]
 BASELINE_METHODS = list(METHODS)
 WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]
@@ -16,16 +20,14 @@ KAPPA_SEARCH = config["weights"]["kappa_search"]
 COUPLES = "results/pairs/{length}/couples.parquet"
 
 
+# Wildcards: {length} is a couple set (pairs.lengths: 10/20/30/var Wikipedia couples,
+# and the Twitter sets), always embedded with the primary word vectors (VECTORS_KV);
+# {space} is another word-vector space, which embeds one couple set of its own
+# (SPACES); {vectors} is how the word vectors are prepared (unit-normalised or raw).
 wildcard_constraints:
-    length=r"\d+|var|transfer|twitter|twitter-slot",
+    length=r"\d+|var|twitter|twitter-slot",
+    space="transfer",
     vectors=r"unit|raw",
-
-
-# A couple set ("length" wildcard): 10/20/30/var Wikipedia couples, the Twitter sets,
-# or "transfer" = the variable-length couples embedded with another word2vec model.
-def couples_for(wildcards):
-    length = "var" if wildcards.length == "transfer" else wildcards.length
-    return f"results/pairs/{length}/couples.parquet"
 
 
 TRANSFER_VECTORS = (
@@ -33,14 +35,21 @@ TRANSFER_VECTORS = (
     if TRANSFER["source"] == "google-news"
     else "results/word2vec-transfer/vectors.kv"
 )
+#: other vector spaces: their word vectors and the couple set they embed (PRL Table 1's
+#: transfer block: the variable-length couples, with weights learned on the primary space)
+SPACES = {"transfer": {"vectors": TRANSFER_VECTORS, "length": "var"}}
 
 
-def vectors_for(wildcards):
-    return TRANSFER_VECTORS if wildcards.length == "transfer" else VECTORS_KV
+def space_couples(wildcards):
+    return COUPLES.format(length=SPACES[wildcards.space]["length"])
 
 
-def weights_for(wildcards):
-    length = "var" if wildcards.length == "transfer" else wildcards.length
+def space_vectors(wildcards):
+    return SPACES[wildcards.space]["vectors"]
+
+
+def space_weights(wildcards):
+    length = SPACES[wildcards.space]["length"]
     return f"results/weights/{length}/{wildcards.procedure}.json"
 
 

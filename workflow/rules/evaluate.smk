@@ -4,8 +4,8 @@
 
 rule score_baselines:
     input:
-        couples=couples_for,
-        vectors=vectors_for,
+        couples=COUPLES,
+        vectors=VECTORS_KV,
         docfreq=DOCFREQ,
         code=code("score_baselines"),
     output:
@@ -49,3 +49,31 @@ rule evaluate_baselines:
         "../../envs/nlp.yaml"
     script:
         "../scripts/evaluate_baselines.py"
+
+
+# The same two stages for another vector space ({space}, e.g. transfer): its own couple
+# set and word vectors, the primary document frequencies.
+use rule score_baselines as score_baselines_space with:
+    input:
+        couples=space_couples,
+        vectors=space_vectors,
+        docfreq=DOCFREQ,
+        code=code("score_baselines"),
+    output:
+        "results/scores/{space}/{vectors}.parquet",
+    log:
+        "logs/scores/{space}/{vectors}.log",
+    benchmark:
+        "benchmarks/scores/{space}/{vectors}.tsv"
+
+
+use rule evaluate_baselines as evaluate_baselines_space with:
+    input:
+        scores="results/scores/{space}/{vectors}.parquet",
+        code=code("evaluate_baselines"),
+    output:
+        "results/metrics/{space}/{vectors}.csv",
+    log:
+        "logs/metrics/{space}/{vectors}.log",
+    benchmark:
+        "benchmarks/metrics/{space}/{vectors}.tsv"

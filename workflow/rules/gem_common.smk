@@ -22,6 +22,7 @@ def gem_targets():
     targets = []
     if STS["enabled"]:
         targets += table_files("gem-sts")
+        targets += ["results/models/sts", "results/models/sts-ngrams"]  # textsim load/embed
         if STS["ngrams"]:
             targets += figure_files("gem-ngrams-performance") + figure_files("gem-ngrams-speed")
     if PARAGRAPHS["enabled"]:

@@ -17,13 +17,15 @@ rule select_kappa:
         ),
     params:
         length=KAPPA_SEARCH["length"],
-        n_max=n_max_for(KAPPA_SEARCH["length"]),
-        grid=KAPPA_SEARCH["grid"],
-        folds=KAPPA_SEARCH["folds"],
-        max_couples=KAPPA_SEARCH["max_couples"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        normalize=VECTORS[0] == "unit",
+        search={  # textsim.deboom.kappa.KappaSearch
+            "n_max": n_max_for(KAPPA_SEARCH["length"]),
+            "grid": KAPPA_SEARCH["grid"],
+            "folds": KAPPA_SEARCH["folds"],
+            "max_couples": KAPPA_SEARCH["max_couples"],
+            "seed": config["seed"],
+            "deterministic": config["deterministic"],
+        },
+        normalize=NORMALIZE,
         backend=KERAS_BACKEND,
     threads: 2
     log:
@@ -55,11 +57,10 @@ rule train_weights:
         kappa=KAPPA,
         seed=config["seed"],
         deterministic=config["deterministic"],
-        normalize=VECTORS[0] == "unit",
+        normalize=NORMALIZE,
         backend=KERAS_BACKEND,
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
-        length=r"\d+|var|twitter|twitter-slot",
     threads: 2
     log:
         "logs/weights/{length}/{procedure}.log",
@@ -78,16 +79,16 @@ rule train_weights:
 
 rule score_learned:
     input:
-        couples=couples_for,
-        vectors=vectors_for,
+        couples=COUPLES,
+        vectors=VECTORS_KV,
         docfreq=DOCFREQ,
-        weights=weights_for,
+        weights="results/weights/{length}/{procedure}.json",
         code=code("score_learned"),
     output:
         "results/learned/{length}/{procedure}.parquet",
     params:
         name=lambda wc: f"learned_{wc.procedure}",
-        normalize=VECTORS[0] == "unit",
+        normalize=NORMALIZE,
     log:
         "logs/learned/{length}/{procedure}-score.log",
     benchmark:
@@ -121,3 +122,32 @@ rule evaluate_learned:
         "../../envs/nlp.yaml"
     script:
         "../scripts/evaluate_learned.py"
+
+
+# The learned weights of a couple set applied unchanged in another vector space ({space}:
+# PRL's out-of-the-box transfer), then evaluated.
+use rule score_learned as score_learned_space with:
+    input:
+        couples=space_couples,
+        vectors=space_vectors,
+        docfreq=DOCFREQ,
+        weights=space_weights,
+        code=code("score_learned"),
+    output:
+        "results/learned/{space}/{procedure}.parquet",
+    log:
+        "logs/learned/{space}/{procedure}-score.log",
+    benchmark:
+        "benchmarks/learned/{space}/{procedure}-score.tsv"
+
+
+use rule evaluate_learned as evaluate_learned_space with:
+    input:
+        scores="results/learned/{space}/{procedure}.parquet",
+        code=code("evaluate_learned"),
+    output:
+        "results/learned/{space}/{procedure}.csv",
+    log:
+        "logs/learned/{space}/{procedure}-evaluate.log",
+    benchmark:
+        "benchmarks/learned/{space}/{procedure}-evaluate.tsv"

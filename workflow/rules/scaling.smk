@@ -137,7 +137,7 @@ use rule train_weights as scaling_train with:
         kappa=SCALE_KAPPA,
         seed=config["seed"],
         deterministic=config["deterministic"],
-        normalize=VECTORS[0] == "unit",
+        normalize=NORMALIZE,
         backend=KERAS_BACKEND,
     wildcard_constraints:
         procedure="median",
@@ -185,7 +185,6 @@ use rule sts_scores as scaling_sts with:
     output:
         scores=f"{SCALE_DIR}/{{size}}/sts.csv",
         vectors=temp(f"{SCALE_DIR}/{{size}}/sts-vectors.npz"),
-        models=temp(directory(f"{SCALE_DIR}/{{size}}/models")),
     params:
         learned_runs=[],
         modes=STS["modes"],
@@ -235,7 +234,7 @@ rule scaling_claims:
     output:
         **table_outputs("scaling-claims", "scaling_claims", "6. Corpus size", "claims by size"),
     params:
-        primary=VECTORS[0],
+        primary=PRIMARY,
         sts_mode=SCALE_STS_MODE,
         title="Which of the papers' claims hold at which training-corpus size ('yes (a < b)': holds; 'no (a vs b)': does not).",
         note=scaling_note(),
@@ -287,7 +286,7 @@ rule plot_scaling_deboom:
     output:
         **figure_outputs("scaling-deboom", "scaling_deboom", "6. Corpus size", "De Boom by size"),
     params:
-        primary=VECTORS[0],
+        primary=PRIMARY,
         paper_tokens=SCALING["paper_tokens"],
         dpi=config["figures"]["dpi"],
     log:

@@ -9,12 +9,7 @@ select_kappa(
     snakemake.output.json,
     snakemake.output.csv,
     length=snakemake.params.length,
-    n_max=snakemake.params.n_max,
-    grid=snakemake.params.grid,
-    folds=snakemake.params.folds,
-    max_couples=snakemake.params.max_couples,
-    seed=snakemake.params.seed,
-    deterministic=snakemake.params.deterministic,
+    search=snakemake.params.search,
     normalize=snakemake.params.normalize,
     backend=snakemake.params.backend,
 )

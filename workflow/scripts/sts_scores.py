@@ -9,7 +9,6 @@ sts_scores(
     dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
-    models_dir=snakemake.output.models,
     modes=snakemake.params.modes,
     max_pairs=snakemake.params.max_pairs,
 )

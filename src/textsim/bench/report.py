@@ -187,13 +187,13 @@ def run_all(
 def _gem_rows(
     results: Path, resources: Path, paragraphs: int, progress: Callable[[str], None]
 ) -> list[BenchRow]:
-    from textsim.vectors.words import WordEmbeddings
+    from textsim.embedding.source import open_vectors
 
     vectors, docfreq = results / "word2vec/vectors.kv", results / "docfreq/docfreq.tsv"
     if not vectors.exists() or not docfreq.exists():
         why = f"no {vectors} / {docfreq} (run the workflow first)"
         return [BenchRow("GEM", "texts", skipped=why)]
-    emb = WordEmbeddings.from_files(vectors, docfreq)
+    emb = open_vectors(vectors, docfreq).embeddings
     rows = []
     sts = [resources / f"stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("dev", "test")]
     if all(p.exists() for p in sts):

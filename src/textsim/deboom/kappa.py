@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -12,19 +14,39 @@ from textsim.deboom.model import WeightedEmbedding
 from textsim.distances import paired_similarity
 from textsim.vectors.words import Texts, WordEmbeddings
 
-__all__ = ["select_kappa"]
+__all__ = ["KappaSearch", "select_kappa"]
+
+
+@dataclass(frozen=True)
+class KappaSearch:
+    """The κ search's settings, declared once: the rule passes them as one mapping
+    (config ``weights.kappa_search``, the couple set's ``n_max``, the run's seed and
+    determinism) and :meth:`of` checks its keys.
+
+    ``grid``: the κ values tried; ``folds``: the cross-validation folds;
+    ``max_couples``: train couples used at most (a seeded sample; None: all)."""
+
+    n_max: int
+    grid: tuple[float, ...]
+    folds: int = 5
+    max_couples: int | None = None
+    seed: int = 0
+    deterministic: bool = True
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> KappaSearch:
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"kappa search: unknown setting(s) {unknown}; known: {sorted(known)}")
+        return cls(**{**options, "grid": tuple(float(k) for k in options.get("grid", ()))})
 
 
 def select_kappa(
     embeddings: WordEmbeddings,
     texts: tuple[Texts, Texts],
     related: npt.ArrayLike,
-    *,
-    n_max: int,
-    grid: Sequence[float],
-    folds: int = 5,
-    seed: int = 0,
-    deterministic: bool = True,
+    search: KappaSearch,
 ) -> tuple[float, list[dict[str, float]]]:
     """κ of the median-based loss by k-fold cross-validated grid search (PRL §5.2).
 
@@ -33,6 +55,8 @@ def select_kappa(
     distance; the threshold that separates best). The chosen κ has the lowest
     mean error (ties: the smaller κ). Returns (κ, one record per κ and fold).
     """
+    n_max, grid, folds, seed = search.n_max, search.grid, search.folds, search.seed
+    deterministic = search.deterministic
     y = np.asarray(related, dtype=bool)
     a_all, b_all = (embeddings.encode(list(t)) for t in texts)
     if len(y) != len(a_all) or len(y) != len(b_all):

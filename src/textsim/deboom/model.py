@@ -21,7 +21,7 @@ import numpy.typing as npt
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.weighting import weighted_vectors
 from textsim.io import InputFileError, atomic_path, read_json
-from textsim.vectors.base import Cleaning, Estimator
+from textsim.vectors.base import Cleaning, Estimator, Needs
 from textsim.vectors.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
@@ -54,9 +54,12 @@ class WeightedEmbedding(Estimator):
         numbers → 0, punctuation removed); ``none``: split on white space only.
 
     The weights were trained on unit-normalised word vectors when the workflow's
-    ``weights.normalize`` is on; :meth:`from_files` and model files apply the same
+    ``weights.normalize`` is on; :func:`textsim.fit` and model files apply the same
     normalisation, so build ``embeddings`` with ``normalize=`` matching.
     """
+
+    needs = Needs(docfreq=True, weights=True)
+    fit_options = frozenset({"check_dim"})
 
     _fitted_arrays = ("weights_",)
 
@@ -156,30 +159,21 @@ class WeightedEmbedding(Estimator):
         return doc
 
     @classmethod
-    def from_files(
-        cls,
-        weights: str | os.PathLike[str],
-        vectors: str | os.PathLike[str],
-        docfreq: str | os.PathLike[str],
-        *,
-        normalize: bool | None = None,
-        check_dim: bool = True,
-    ) -> WeightedEmbedding:
-        """Load a weight file with the word vectors and document frequencies it applies
-        to (words missing from the document frequencies get df = 1); ``normalize``
-        defaults to what the weights were trained with."""
-        from textsim.vectors.word2vec import load_vectors
+    def normalized_for(cls, weights: Any) -> bool:
+        """As the weights were trained: the weight file's ``normalized_vectors``."""
+        return bool(cls.read_weights(weights).get("normalized_vectors", False))
 
-        doc = cls.read_weights(weights)
-        if normalize is None:
-            normalize = bool(doc.get("normalized_vectors", False))
-        vecs = load_vectors(vectors)
-        emb = WordEmbeddings.from_keyed_vectors(vecs, docfreq, normalize=normalize)
-        return cls.load(weights, emb, check_dim=check_dim)
+    @classmethod
+    def from_weights(
+        cls, weights: Any, embeddings: Any, *, check_dim: bool = True, **params: Any
+    ) -> WeightedEmbedding:
+        """:meth:`load` then ``set_params(**params)`` (how :func:`textsim.fit` applies it)."""
+        model = cls.load(weights, embeddings, check_dim=check_dim)
+        return model.set_params(**params)
 
     def save_weights(self, path: str | os.PathLike[str], **metadata: Any) -> None:
         """Write the weights and their training metadata as JSON (no vocabulary inside):
-        the workflow's weight file. :meth:`save` writes a full model file instead."""
+        the workflow's weight file. :func:`textsim.save` writes a full model file instead."""
         if not hasattr(self, "weights_"):
             raise RuntimeError("WeightedEmbedding is not fitted; nothing to save")
         doc = {
@@ -207,7 +201,7 @@ class WeightedEmbedding(Estimator):
         The weights are rank-indexed and apply to any word vectors; a model trained
         on vectors of another dimension is refused unless ``check_dim=False`` (the
         paper's out-of-the-box transfer). ``embeddings`` must be normalised as the
-        weights were trained (the file's ``normalized_vectors``; :meth:`from_files`
+        weights were trained (the file's ``normalized_vectors``; :func:`textsim.fit`
         does this for you).
         """
         doc = cls.read_weights(path)

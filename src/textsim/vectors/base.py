@@ -11,8 +11,8 @@ removed, as the workflow cleans every corpus) before looking words up, so
 from __future__ import annotations
 
 import inspect
-import os
-from pathlib import Path
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
 import numpy as np
@@ -78,14 +78,58 @@ class ParamsMixin:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
 
 
-class Estimator(ParamsMixin):
+@dataclass(frozen=True)
+class Needs:
+    """What fitting an embedding method takes besides its parameters: word vectors,
+    fitting texts, unigram probabilities p(w), document frequencies, a trained weight
+    file. :func:`textsim.fit` asks each estimator class (:meth:`EmbeddingMethod.needs_for`)
+    instead of knowing method names."""
+
+    vectors: bool = True
+    texts: bool = False
+    probabilities: bool = False
+    docfreq: bool = False
+    weights: bool = False
+
+
+class EmbeddingMethod(ParamsMixin):
+    """What every embedding method declares: its :class:`Needs` (``needs``, or
+    :meth:`needs_for` where they depend on the parameters) and the keywords it takes at
+    fit time beyond its parameters (``fit_options``)."""
+
+    needs: ClassVar[Needs] = Needs()
+    fit_options: ClassVar[frozenset[str]] = frozenset()
+
+    @classmethod
+    def needs_for(cls, params: Mapping[str, Any]) -> Needs:
+        """The needs of this method with ``params`` (the class's ``needs`` by default)."""
+        return cls.needs
+
+    @classmethod
+    def normalized_for(cls, weights: Any) -> bool:
+        """Whether :func:`textsim.fit` unit-normalises the word vectors by default:
+        no, except for methods applied from a weight file (as the file says)."""
+        return False
+
+    @classmethod
+    def from_weights(cls, weights: Any, embeddings: Any, **params: Any) -> Any:
+        """The model of a trained weight file on ``embeddings`` (methods whose
+        :class:`Needs` include ``weights``)."""
+        raise NotImplementedError(f"{cls.__name__} is not applied from a weight file")
+
+
+class Estimator(EmbeddingMethod):
     """Estimators over a fitted :class:`WordEmbeddings`.
 
     Subclasses list in ``_fitted_arrays`` the fitted attributes that a model file
     stores (:mod:`textsim.embedding.modelfile`) and implement :meth:`_restore`.
+    Persistence is not theirs: :func:`textsim.save` writes any fitted estimator.
     """
 
     _fitted_arrays: ClassVar[tuple[str, ...]] = ()
+    #: whether the fitted arrays live in the word vectors' space (other vectors of
+    #: another dimension cannot take them)
+    space_bound: ClassVar[bool] = False
     cleaning: str = "paper"
 
     def _check_fitted(self) -> WordEmbeddings:
@@ -110,13 +154,6 @@ class Estimator(ParamsMixin):
         texts it embeds)."""
         est: Any = self  # every subclass defines fit and transform
         return est.fit(X, y).transform(X)
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write this fitted model to one model file (``.npz``, no pickle) that
-        :func:`textsim.load` reads back; see :mod:`textsim.embedding.modelfile`."""
-        from textsim.embedding.modelfile import save
-
-        return save(self, path)
 
     def _restore(self, fitted: dict[str, npt.NDArray[Any]]) -> None:
         """Set the fitted state from a model file's arrays, without refitting."""

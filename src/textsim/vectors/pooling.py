@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Self
 
@@ -11,7 +11,7 @@ import numpy.typing as npt
 import scipy.sparse as sp
 
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.base import Cleaning, Estimator
+from textsim.vectors.base import Cleaning, Estimator, Needs
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 Pooling = Literal["mean", "max", "min", "minmax"]
@@ -194,6 +194,12 @@ class PoolingEmbedding(Estimator):
         self.top_fraction = top_fraction
         self.idf_variant = idf_variant
         self.cleaning = cleaning
+
+    @classmethod
+    def needs_for(cls, params: Mapping[str, Any]) -> Needs:
+        """Document frequencies when idf weighs the words or picks the top ones."""
+        idf = params.get("weighting", "none") != "none" or params.get("top_fraction") is not None
+        return Needs(docfreq=idf)
 
     def fit(self, X: Any = None, y: Any = None) -> Self:
         """Check the settings and prepare the vector table (no texts needed: ``X``

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.io import PathLike
-from textsim.text.docfreq import DocumentFrequencies, IdfVariant, idf_from_df
+from textsim.text.docfreq import IdfVariant, idf_from_df
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -71,47 +69,6 @@ class WordEmbeddings:
     @property
     def pad(self) -> int:
         return len(self.words)
-
-    @classmethod
-    def from_files(
-        cls,
-        vectors: str | os.PathLike[str],
-        docfreq: str | os.PathLike[str],
-        *,
-        normalize: bool = False,
-        missing_df: int = 1,
-    ) -> WordEmbeddings:
-        """Load gensim ``KeyedVectors`` and a document-frequency file.
-
-        ``normalize`` unit-normalises every word vector (the authors' code
-        likely did). Words missing from the document frequencies get
-        ``missing_df``.
-        """
-        from textsim.vectors.word2vec import load_vectors
-
-        return cls.from_keyed_vectors(
-            load_vectors(vectors), docfreq, normalize=normalize, missing_df=missing_df
-        )
-
-    @classmethod
-    def from_keyed_vectors(
-        cls,
-        kv: Any,
-        docfreq: str | os.PathLike[str],
-        *,
-        normalize: bool = False,
-        missing_df: int = 1,
-    ) -> WordEmbeddings:
-        """As :meth:`from_files`, from gensim ``KeyedVectors`` already in memory."""
-        dfs = DocumentFrequencies.load(docfreq)
-        words = list(kv.index_to_key)
-        return cls.from_arrays(
-            words,
-            kv.vectors,
-            dfs.df(words, missing=missing_df),
-            dfs.n_documents,
-            normalize=normalize,
-        )
 
     @classmethod
     def from_arrays(
@@ -209,23 +166,3 @@ class WordEmbeddings:
                 raise ValueError("vocabulary words must be unique")
             self.__dict__["_lookup_index"] = lookup
         return lookup
-
-
-def word_probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64]:
-    """Unigram probabilities of ``words`` from a gensim model's vocabulary counts."""
-    counts = np.array([float(kv.get_vecattr(w, "count")) for w in words])
-    if counts.sum() <= 0:
-        raise ValueError("the word vectors carry no counts (train them with gensim)")
-    return np.asarray(counts / counts.sum(), dtype=np.float64)
-
-
-def load_word_model(
-    vectors: PathLike, docfreq: PathLike
-) -> tuple[WordEmbeddings, npt.NDArray[np.float64]]:
-    """Raw word vectors (as GEM, SIF and uSIF use them) and their unigram probabilities,
-    from a gensim vectors file (read once) and a document-frequency file."""
-    from textsim.vectors.word2vec import load_vectors
-
-    kv = load_vectors(vectors)
-    emb = WordEmbeddings.from_keyed_vectors(kv, docfreq)
-    return emb, word_probabilities(kv, emb.words)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 import pandas as pd
 
 from textsim.backend import select_backend
+from textsim.embedding.source import open_vectors
 from textsim.io import PathLike, atomic_path
-from textsim.vectors.words import WordEmbeddings
 
 log = logging.getLogger(__name__)
 
@@ -21,51 +23,43 @@ def select_kappa(
     table: PathLike,
     *,
     length: str,
-    n_max: int,
-    grid: list[float],
-    folds: int,
-    max_couples: int | None,
-    seed: int,
-    deterministic: bool,
+    search: Mapping[str, Any],
     normalize: bool,
     backend: str,
 ) -> None:
     """Cross-validated grid search of κ on the train split; JSON (chosen κ) + CSV (all folds).
 
-    The trainings run on the Keras ``backend``, selected here before keras is imported.
+    ``search``: the settings of :class:`~textsim.deboom.kappa.KappaSearch`. The trainings
+    run on the Keras ``backend``, selected here before keras is imported.
     """
     import json
 
-    select_backend(backend, deterministic=deterministic)
+    from textsim.deboom.kappa import KappaSearch
+    from textsim.deboom.kappa import select_kappa as run_search
+
+    options = KappaSearch.of(search)
+    select_backend(backend, deterministic=options.deterministic)
 
     import numpy as np
 
-    from textsim.deboom.kappa import select_kappa as search
-
-    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)
     train = frame[frame["split"] == "train"].reset_index(drop=True)
-    if max_couples is not None and len(train) > max_couples:
-        rng = np.random.default_rng([seed, 161])
-        train = train.iloc[np.sort(rng.choice(len(train), max_couples, replace=False))]
+    if options.max_couples is not None and len(train) > options.max_couples:
+        rng = np.random.default_rng([options.seed, 161])
+        chosen = rng.choice(len(train), options.max_couples, replace=False)
+        train = train.iloc[np.sort(chosen)]
     log.info(
         "kappa search on %d train couples of set %s: grid %s, %d folds",
         len(train),
         length,
-        grid,
-        folds,
+        list(options.grid),
+        options.folds,
     )
-    kappa, records = search(
-        emb,
-        (train["text1"], train["text2"]),
-        train["related"].to_numpy(),
-        n_max=n_max,
-        grid=grid,
-        folds=folds,
-        seed=seed,
-        deterministic=deterministic,
+    kappa, records = run_search(
+        emb, (train["text1"], train["text2"]), train["related"].to_numpy(), options
     )
     result = pd.DataFrame(records)
     summary = result.groupby("kappa")["error"].agg(["mean", "std"]).reset_index()
@@ -74,8 +68,8 @@ def select_kappa(
         result.assign(chosen=result["kappa"] == kappa).to_csv(tmp, index=False, float_format="%.6g")
     doc = {
         "kappa": kappa,
-        "grid": [float(k) for k in grid],
-        "folds": folds,
+        "grid": list(options.grid),
+        "folds": options.folds,
         "length": length,
         "n_couples": len(train),
         "mean_error": dict(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pandas as pd
 
+from textsim.embedding.source import open_vectors
 from textsim.io import PathLike, atomic_path
-from textsim.vectors.words import WordEmbeddings
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +27,8 @@ def score_baselines(
     n_jobs: int = 1,
 ) -> None:
     from textsim.deboom.scoring import get_methods, score_couples
-    from textsim.vectors.words import WordEmbeddings
 
-    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)
@@ -69,7 +68,7 @@ def score_learned(
     from textsim.deboom.model import WeightedEmbedding
     from textsim.distances import paired_similarity
 
-    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     # the transfer rules apply weights to other vectors on purpose (PRL "out of the box")
     model = WeightedEmbedding.load(weights, emb, check_dim=False)
     from textsim.deboom.pairs import read_couples

@@ -6,8 +6,8 @@ import logging
 
 from textsim.backend import select_backend
 from textsim.deboom.published import PAPER_KAPPA
+from textsim.embedding.source import open_vectors
 from textsim.io import PathLike
-from textsim.vectors.words import WordEmbeddings
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def train_learned_weights(
     select_backend(backend, deterministic=deterministic)
     from textsim.deboom.model import WeightedEmbedding
 
-    emb = WordEmbeddings.from_files(vectors, docfreq, normalize=normalize)
+    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)

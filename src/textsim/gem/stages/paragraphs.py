@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import pandas as pd
 
 from textsim.io import PathLike, atomic_path
-from textsim.vectors.words import load_word_model
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +27,10 @@ def paragraph_scores(
     c_grid: Sequence[float],
     seed: int,
 ) -> None:
+    from functools import partial
+
+    from textsim.api.registry import build
+    from textsim.embedding.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
     from textsim.text.documents import read_ohsumed
 
@@ -38,8 +41,9 @@ def paragraph_scores(
         docs["split"].value_counts().to_dict(),
         docs["label"].nunique(),
     )
-    emb, prob = load_word_model(vectors, docfreq)
-    frame = evaluate_paragraphs(emb, prob, docs, c_grid=c_grid, seed=seed)
+    emb, prob, _ = open_vectors(vectors, docfreq)
+    make = partial(build, embeddings=emb, probabilities=prob)
+    frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed)
     for row in frame.itertuples():
         log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
     _write_csv(frame, output)

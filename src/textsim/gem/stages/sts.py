@@ -1,16 +1,19 @@
-"""Workflow glue of the STS stage: rules sts_scores, sts_ngrams, sts_minilm."""
+"""Workflow glue of the STS stage: rules sts_scores, sts_ngrams, sts_minilm (the model
+files: :mod:`textsim.gem.stages.models`)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from textsim.embedding.source import VectorSource
 from textsim.gem.sts import Kept
-from textsim.io import PathLike, atomic_dir, atomic_path, write_npz
+from textsim.io import InputFileError, PathLike, atomic_path, write_npz
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +24,7 @@ MINILM_MISSING = (
 )
 
 
-def _splits(paths: Mapping[str, PathLike], max_pairs: int | None) -> dict[str, pd.DataFrame]:
+def read_splits(paths: Mapping[str, PathLike], max_pairs: int | None) -> dict[str, pd.DataFrame]:
     from textsim.gem.sts import read_sts
 
     out = {}
@@ -32,7 +35,7 @@ def _splits(paths: Mapping[str, PathLike], max_pairs: int | None) -> dict[str, p
     return out
 
 
-def _fit_sentences(train: pd.DataFrame) -> list[str]:
+def sentences_to_fit(train: pd.DataFrame) -> list[str]:
     """The raw STS train sentences (both sides): what inductive methods are fitted on."""
     return list(train["sentence1"]) + list(train["sentence2"])
 
@@ -42,30 +45,45 @@ def _write_csv(frame: pd.DataFrame, path: PathLike) -> None:
         frame.to_csv(tmp, index=False, float_format="%.6g")
 
 
-def _save_kept(
-    kept: Mapping[str, Kept],
-    splits: Mapping[str, pd.DataFrame],
-    source: VectorSource,
-    vectors_out: PathLike,
-    models_dir: PathLike,
+def _save_vectors(
+    kept: Mapping[str, Kept], splits: Mapping[str, pd.DataFrame], vectors_out: PathLike
 ) -> None:
-    """Each kept method's model file (``models_dir/<key>.npz``) and, in one ``.npz``, the
-    raw sentences of every split (``sentences.<split>``) with each method's vectors of
-    them (``<key>.<split>``): what ``textsim.load(model).transform`` must reproduce."""
-    from textsim.embedding.modelfile import save
-
+    """In one ``.npz``: the raw sentences of every split (``sentences.<split>``) and each
+    kept method's vectors of them (``<key>.<split>``): what ``textsim.load(model)
+    .transform`` of the model files of rule sts_models must reproduce."""
     arrays: dict[str, np.ndarray] = {}
     for split, frame in splits.items():
         arrays[f"sentences.{split}"] = np.array(
             list(frame["sentence1"]) + list(frame["sentence2"]), dtype=str
         )
-    with atomic_dir(models_dir) as tmp:
-        for key, item in kept.items():
-            save(item.model, tmp / f"{key}.npz", getattr(item.model, "source_", None) or source)
-            for split, v in item.vectors.items():
-                arrays[f"{key}.{split}"] = np.asarray(v, dtype=np.float32)
-        log.info("saved %d model files to %s: %s", len(kept), models_dir, ", ".join(kept))
+    for key, item in kept.items():
+        for split, v in item.vectors.items():
+            arrays[f"{key}.{split}"] = np.asarray(v, dtype=np.float32)
     write_npz(vectors_out, **arrays)
+
+
+def method_maker(vectors: PathLike, docfreq: PathLike) -> tuple[Callable[..., Any], VectorSource]:
+    """The registry's ``build`` over these word vectors (read once), and their identity."""
+    from textsim.api.registry import build
+    from textsim.embedding.source import open_vectors
+
+    emb, prob, source = open_vectors(vectors, docfreq)
+    if prob is None:
+        raise InputFileError(f"{vectors}: carries no word counts, which SIF and uSIF need")
+    return partial(build, embeddings=emb, probabilities=prob), source
+
+
+def learned_models(
+    vectors: PathLike, docfreq: PathLike, weights: Mapping[str, PathLike]
+) -> dict[str, Any]:
+    """Each ``length/procedure`` run's weights on the vectors as they were trained
+    (normalised or not)."""
+    from textsim.api.registry import fit
+
+    return {
+        run: fit("learned", vectors=vectors, docfreq=docfreq, weights=path)
+        for run, path in weights.items()
+    }
 
 
 def sts_scores(
@@ -76,32 +94,25 @@ def sts_scores(
     output: PathLike,
     *,
     vectors_out: PathLike,
-    models_dir: PathLike,
     modes: Sequence[str],
     max_pairs: int | None,
 ) -> None:
     """Every zero-training method and the learned weights (``length/procedure`` → weight
-    file) on STS dev and test; the fitted models and their vectors as artifacts."""
-    from textsim.embedding.methods import fit
-    from textsim.embedding.source import open_vectors
+    file) on STS dev and test; the stored-fit methods' vectors as an artifact."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
-    splits = _splits(sts, max_pairs)
-    emb, prob, source = open_vectors(vectors, docfreq)
-    assert prob is not None, f"{vectors}: no word counts"
-    learned = {  # on the vectors as the weights were trained (normalised or not)
-        run: fit("learned", vectors=vectors, docfreq=docfreq, weights=path)
-        for run, path in weights.items()
-    }
-    methods = standard_methods(emb, prob, learned=learned, modes=modes)
+    splits = read_splits(sts, max_pairs)
+    make, _ = method_maker(vectors, docfreq)
+    learned = learned_models(vectors, docfreq, weights)
+    methods = standard_methods(make, learned=learned, modes=modes)
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = evaluate_methods(
-        methods, evaluated, fit_sentences=_fit_sentences(splits["train"]), keep=kept
+        methods, evaluated, fit_sentences=sentences_to_fit(splits["train"]), keep=kept
     )
     for row in frame.itertuples():
         log.info("%-28s %-12s %-4s r = %.2f", row.method, row.mode, row.split, row.pearson)
-    _save_kept(kept, evaluated, source, vectors_out, models_dir)
+    _save_vectors(kept, evaluated, vectors_out)
     _write_csv(frame, output)
 
 
@@ -112,36 +123,35 @@ def sts_ngrams(
     output: PathLike,
     *,
     vectors_out: PathLike,
-    models_dir: PathLike,
     ngrams: Sequence[int],
     modes: Sequence[str],
     max_pairs: int | None,
 ) -> None:
-    """GEM's n-gram variant for each n on STS dev and test; models and vectors saved."""
-    from textsim.embedding.source import open_vectors
+    """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved."""
     from textsim.gem.sts import ngram_sweep
 
-    splits = _splits(sts, max_pairs)
-    emb, _, source = open_vectors(vectors, docfreq)
+    splits = read_splits(sts, max_pairs)
+    make, _ = method_maker(vectors, docfreq)
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = ngram_sweep(
-        emb,
+        make,
         evaluated,
-        fit_sentences=_fit_sentences(splits["train"]),
+        fit_sentences=sentences_to_fit(splits["train"]),
         ngrams=ngrams,
         modes=modes,
         keep=kept,
     )
-    _save_kept(kept, evaluated, source, vectors_out, models_dir)
+    _save_vectors(kept, evaluated, vectors_out)
     _write_csv(frame, output)
 
 
 def sts_minilm(sts: Mapping[str, PathLike], output: PathLike, *, max_pairs: int | None) -> None:
     """The optional transformer row; a one-line 'skipped' file when it is not installed."""
-    from textsim.gem.sts import MiniLM, STSMethod, evaluate_methods
+    from textsim.gem.minilm import MiniLM
+    from textsim.gem.sts import STSMethod, evaluate_methods
 
-    splits = _splits(sts, max_pairs)
+    splits = read_splits(sts, max_pairs)
     try:
         model = MiniLM()
     except ImportError as err:

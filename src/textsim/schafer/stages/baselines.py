@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -10,6 +12,19 @@ from textsim.io import PathLike, write_json, write_npz
 from textsim.schafer.stages.evaluation import _load_reference
 
 log = logging.getLogger(__name__)
+
+
+def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequence[str]) -> Any:
+    """A zero-training document embedding from the method registry (its components, if
+    any, fitted on ``train``). The documents come tokenised by the thesis' own
+    preprocessing: no further cleaning."""
+    from textsim.api.registry import build
+    from textsim.schafer.baselines import BASELINES
+
+    if name not in BASELINES:
+        raise ValueError(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+    model = build(BASELINES[name], embeddings, probabilities=probabilities, cleaning="none")
+    return model.fit(train)
 
 
 def baseline_run(
@@ -25,10 +40,9 @@ def baseline_run(
     """A zero-training baseline (pretrained vectors, full size) on the test split."""
     import time
 
-    from textsim.schafer.baselines import baseline_model
+    from textsim.embedding.source import open_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import score_vectors
-    from textsim.vectors.words import load_word_model
 
     frame, vocab = read_dataset(dataset)
     kept = set(vocab.tokens[2:])
@@ -37,7 +51,7 @@ def baseline_run(
         for split, part in frame.groupby("split")
     }
     labels = {split: part["label"].to_numpy() for split, part in frame.groupby("split")}
-    emb, prob = load_word_model(vectors, docfreq)
+    emb, prob, _ = open_vectors(vectors, docfreq)
     t0 = time.perf_counter()
     model = baseline_model(name, emb, prob, texts["train"])
     t1 = time.perf_counter()

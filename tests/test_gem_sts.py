@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -67,12 +68,13 @@ def _toy_sts(n: int = 60, seed: int = 0) -> tuple[object, object, dict[str, obje
 
 
 def test_every_method_correlates_with_word_overlap_and_reports_speed() -> None:
+    from textsim.api.registry import build
     from textsim.gem.sts import clean_split, evaluate_methods, standard_methods
 
     emb, prob, splits = _toy_sts()
     a, b = clean_split(splits["train"])  # type: ignore[arg-type]
     frame = evaluate_methods(
-        standard_methods(emb, prob),
+        standard_methods(partial(build, embeddings=emb, probabilities=prob)),
         {k: v for k, v in splits.items() if k != "train"},  # type: ignore[misc]
         fit_sentences=a + b,
         progress=False,

@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_weighted import W, _toy, numpy_loss_and_gradient
+from test_deboom_training import W, _toy, numpy_loss_and_gradient
 
 from textsim.backend import BACKENDS, DEFAULT_BACKEND, available_backends, select_backend
 from textsim.deboom.weighting import weighted_vectors

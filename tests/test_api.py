@@ -77,8 +77,8 @@ def _fit(method: str, files: dict[str, Path], **params: object) -> object:
     return textsim.fit(
         method,
         vectors=files["vectors"],
-        docfreq=files["docfreq"] if (m.docfreq or method == "sif") else None,
-        texts=FIT_TEXTS if m.texts else None,
+        docfreq=files["docfreq"] if (m.needs.docfreq or method == "sif") else None,
+        texts=FIT_TEXTS if m.needs.texts else None,
         weights=files["weights"] if method == "learned" else None,
         **params,
     )
@@ -106,7 +106,7 @@ def test_save_load_round_trip_gives_identical_vectors(
     before = model.transform(RAW)  # type: ignore[attr-defined]
     assert before.shape[0] == len(RAW) and before.dtype == np.float32
     assert not before[2].any() and not before[3].any()  # all-OOV and empty texts: zero rows
-    path = model.save(tmp_path / "m.npz")  # type: ignore[attr-defined]
+    path = textsim.save(model, tmp_path / "m.npz")
     back = textsim.load(path)
     np.testing.assert_array_equal(back.transform(RAW), before)
     meta = back.meta_
@@ -153,7 +153,7 @@ def test_cleaning_none_splits_on_white_space_only(files: dict[str, Path]) -> Non
 
 
 def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_path: Path) -> None:
-    path = _fit("idf-mean", files).save(tmp_path / "m.npz")  # type: ignore[attr-defined]
+    path = textsim.save(_fit("idf-mean", files), tmp_path / "m.npz")
     with pytest.raises(InputFileError, match=r"retrained\.kv: not the word vectors .*m\.npz"):
         textsim.load(path, files["retrained"])
     other = textsim.load(path, files["retrained"], allow_other_vectors=True)
@@ -161,7 +161,7 @@ def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_pa
     # the same vectors in word2vec text format are recognised by content
     same = textsim.load(path, files["text_vectors"])
     np.testing.assert_allclose(same.transform(RAW), textsim.load(path).transform(RAW), atol=1e-6)
-    gem = _fit("gem", files, n_components=4).save(tmp_path / "g.npz")  # type: ignore[attr-defined]
+    gem = textsim.save(_fit("gem", files, n_components=4), tmp_path / "g.npz")
     with pytest.raises(InputFileError, match=r"8-d vectors, but .*directions in 12-d space"):
         textsim.load(gem, files["other8"], allow_other_vectors=True)
 
@@ -169,7 +169,7 @@ def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_pa
 def test_recorded_vectors_path_is_relative_to_the_model_file(
     files: dict[str, Path], tmp_path: Path
 ) -> None:
-    path = _fit("mean", files).save(files["dir"] / "sub" / "m.npz")  # type: ignore[attr-defined]
+    path = textsim.save(_fit("mean", files), files["dir"] / "sub" / "m.npz")
     meta = textsim.load(path).meta_
     assert meta["source"]["vectors_path"] == "../vectors.kv"
 
@@ -239,7 +239,7 @@ def _truncate(src: Path, dest: Path, keep: float = 0.5) -> Path:
 def test_cli_bad_inputs_name_the_file_without_traceback_or_output(
     files: dict[str, Path], tmp_path: Path
 ) -> None:
-    model = _fit("mean", files).save(tmp_path / "mean.npz")  # type: ignore[attr-defined]
+    model = textsim.save(_fit("mean", files), tmp_path / "mean.npz")
     good = tmp_path / "good.txt"
     good.write_text("the cat\n")
     latin1 = tmp_path / "latin1.txt"
@@ -300,7 +300,7 @@ def test_minilm_model_file_round_trip(tmp_path: Path) -> None:
     before = model.transform(RAW)
     assert before.shape == (len(RAW), 384)
     assert model.transform("one text").shape == (1, 384)
-    back = textsim.load(model.save(tmp_path / "minilm.npz"))
+    back = textsim.load(textsim.save(model, tmp_path / "minilm.npz"))
     assert back.batch_size == 8
     np.testing.assert_allclose(back.transform(RAW), before, rtol=1e-5, atol=1e-6)
 
@@ -309,7 +309,7 @@ def test_minilm_model_file_round_trip(tmp_path: Path) -> None:
 def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> None:
     """The Schäfer baselines get documents the thesis' preprocessing tokenised (digits
     kept): the paper's cleaning would turn 'covid19' into 'covid 0' (out of vocabulary)."""
-    from textsim.schafer.baselines import baseline_model
+    from textsim.schafer.stages.baselines import baseline_model
     from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(0)

@@ -29,6 +29,10 @@ SHARED_SCRIPTS = {
     "scaling_learned_scores": "score_learned",
     "scaling_learned": "evaluate_learned",
     "scaling_sts": "sts_scores",
+    "score_baselines_space": "score_baselines",
+    "evaluate_baselines_space": "evaluate_baselines",
+    "score_learned_space": "score_learned",
+    "evaluate_learned_space": "evaluate_learned",
     "variant_word2vec": "train_word2vec",
     "variant_pair_candidates": "extract_pair_candidates",
     "variant_couples": "curate_pairs",
@@ -117,6 +121,25 @@ def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any], parse_
     assert "schafer_swarm_evaluate" not in users("schafer/baselines.py")
     assert users("gem/gem.py") >= {"sts_scores", "schafer_baseline"}
     assert not users("gem/gem.py") & {"schafer_swarm_evaluate", "schafer_run"}
+
+
+def test_the_model_file_format_reaches_the_model_files_rule_only(
+    rules: dict[str, Any], parse_dir: Path
+) -> None:
+    """Editing the model-file format reruns the rule that writes model files, no score
+    and no paper table; the learned weights' estimator, which the STS stage builds
+    through the registry, is a code input of the STS scores (no lookup by name hides it)."""
+
+    def users(module: str) -> set[str]:
+        path = SRC / module
+        return {n for n, r in rules.items() if path in code_paths(r, parse_dir)}
+
+    assert users("embedding/modelfile.py") == {"sts_models"}
+    assert users("api/persistence.py") == {"sts_models"}
+    assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= users(
+        "deboom/model.py"
+    )
+    assert {"sts_scores", "paragraph_scores", "schafer_baseline"} <= users("api/registry.py")
 
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 import pandas as pd
 import pytest
 
+from textsim.api.registry import build
 from textsim.gem.paragraphs import evaluate_paragraphs
 from textsim.vectors.words import WordEmbeddings
 
@@ -38,7 +41,9 @@ def _topics(n_docs: int = 120, seed: int = 0) -> tuple[WordEmbeddings, np.ndarra
 
 def test_every_technique_beats_the_majority_class() -> None:
     emb, prob, docs = _topics()
-    frame = evaluate_paragraphs(emb, prob, docs, c_grid=[0.1, 1.0], progress=False)
+    frame = evaluate_paragraphs(
+        partial(build, embeddings=emb, probabilities=prob), docs, c_grid=[0.1, 1.0], progress=False
+    )
     assert list(zip(frame["method"], frame["technique"], strict=True)) == [
         ("majority class", "-"),
         ("mean", "whole"),
@@ -65,4 +70,6 @@ def test_a_split_is_required() -> None:
     emb, prob, docs = _topics(12)
     docs["split"] = "train"
     with pytest.raises(ValueError, match="train and a test split"):
-        evaluate_paragraphs(emb, prob, docs, progress=False)
+        evaluate_paragraphs(
+            partial(build, embeddings=emb, probabilities=prob), docs, progress=False
+        )

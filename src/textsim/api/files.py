@@ -49,7 +49,7 @@ def fit_file(
     **params: Any,
 ) -> Any:
     """Fit ``method`` (texts: a file with one raw text per line) and write its model file."""
-    from textsim.embedding.methods import fit
+    from textsim.api.registry import fit
 
     _check_output(output, ".npz")
     fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None
@@ -62,7 +62,9 @@ def fit_file(
     except ValueError as err:
         where = f" on {texts}" if texts is not None else ""
         raise ValueError(f"fitting {method}{where}: {err}") from None
-    model.save(output)
+    from textsim.api.persistence import save
+
+    save(model, output)
     return model
 
 
@@ -77,7 +79,7 @@ def embed_file(
     """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32)."""
     import time
 
-    from textsim.embedding.modelfile import load
+    from textsim.api.persistence import load
 
     _check_output(output, ".npy")
     lines = read_text_lines(texts)
@@ -127,8 +129,8 @@ def similarity_file(
 ) -> npt.NDArray[np.float64]:
     """Cosine similarity of each pair (0 where a text has no in-vocabulary word),
     one per line to ``output`` (or returned only, when None)."""
+    from textsim.api.persistence import load
     from textsim.distances import paired_similarity
-    from textsim.embedding.modelfile import load
 
     if output is not None and Path(output).is_dir():
         raise InputFileError(f"{output}: is a directory")

@@ -1,0 +1,45 @@
+"""Persistence of fitted models, outside the estimators: :func:`save` and :func:`load`
+of one model file (the format: :mod:`textsim.embedding.modelfile`), for every class of
+the method registry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textsim.api.registry import ESTIMATORS, method_of
+from textsim.embedding import modelfile
+from textsim.embedding.source import VectorSource
+from textsim.io import PathLike
+
+__all__ = ["load", "read_model_meta", "save"]
+
+
+def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path:
+    """Write a fitted estimator (from :func:`textsim.fit`, or built directly with
+    ``source`` given: :func:`textsim.embedding.source.open_vectors`) to one model file
+    (``.npz``, no pickle) atomically; returns the path."""
+    cls = type(model)
+    if ESTIMATORS.get(cls.__name__) is not cls:
+        raise TypeError(f"cannot save a {cls.__name__}: not one of {', '.join(ESTIMATORS)}")
+    return modelfile.save(model, path, method=method_of(model), source=source)
+
+
+def load(
+    path: PathLike, vectors: PathLike | None = None, *, allow_other_vectors: bool = False
+) -> Any:
+    """Read a model file back as a fitted estimator (``transform`` ready).
+
+    ``vectors`` defaults to the file the model records (a relative path is taken
+    from the model file's folder). Vectors whose content differs from the
+    recorded ones (dimension, vocabulary, values) are refused unless
+    ``allow_other_vectors`` — and even then SIF, uSIF and GEM need the same
+    dimension (their fitted directions live in that space)."""
+    return modelfile.load(
+        path, vectors, classes=ESTIMATORS, allow_other_vectors=allow_other_vectors
+    )
+
+
+def read_model_meta(path: PathLike) -> dict[str, Any]:
+    """The JSON metadata of a model file (checked)."""
+    return modelfile.read_model_meta(path, ESTIMATORS)

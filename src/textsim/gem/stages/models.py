@@ -1,0 +1,50 @@
+"""Workflow glue of the STS model files: rule sts_models. A module of its own, so the
+model-file format is a code input of this rule only (not of the scores or tables)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+
+from textsim.gem.stages.sts import learned_models, method_maker, read_splits, sentences_to_fit
+from textsim.io import PathLike, atomic_dir
+
+log = logging.getLogger(__name__)
+
+
+def sts_models(
+    vectors: PathLike,
+    docfreq: PathLike,
+    train: PathLike,
+    weights: Mapping[str, PathLike],
+    *,
+    models_dir: PathLike,
+    ngram_models_dir: PathLike,
+    ngrams: Sequence[int],
+    modes: Sequence[str],
+    max_pairs: int | None,
+) -> None:
+    """The model file of every method the STS stages apply with a stored fit (fitted on
+    the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
+    methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
+    own, so the model-file format is no code input of the scores (nor of the tables)."""
+    from textsim.api.persistence import save
+    from textsim.gem.sts import ngram_methods, standard_methods
+
+    train_sentences = sentences_to_fit(read_splits({"train": train}, max_pairs)["train"])
+    make, source = method_maker(vectors, docfreq)
+    groups = {
+        models_dir: standard_methods(
+            make, learned=learned_models(vectors, docfreq, weights), modes=modes
+        ),
+        ngram_models_dir: ngram_methods(make, ngrams=ngrams, modes=modes),
+    }
+    for folder, methods in groups.items():
+        stored = [m for m in methods if m.key and m.mode != "transductive"]
+        with atomic_dir(folder) as tmp:
+            for method in stored:
+                model = method.make(train_sentences if method.mode == "inductive" else [])
+                save(model, tmp / f"{method.key}.npz", getattr(model, "source_", None) or source)
+        log.info(
+            "saved %d model files to %s: %s", len(stored), folder, ", ".join(m.key for m in stored)
+        )

@@ -1,0 +1,15 @@
+from textsim.gem.stages.models import sts_models
+from textsim.io import setup_logging
+
+setup_logging(snakemake.log[0])
+sts_models(
+    snakemake.input.vectors,
+    snakemake.input.docfreq,
+    snakemake.input.train,
+    dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
+    models_dir=snakemake.output.models,
+    ngram_models_dir=snakemake.output.ngram_models,
+    ngrams=snakemake.params.ngrams,
+    modes=snakemake.params.modes,
+    max_pairs=snakemake.params.max_pairs,
+)
