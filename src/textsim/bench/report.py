@@ -19,13 +19,14 @@ skipped with the reason, never silently left out.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from textsim.bench.gem import best_of, time_gem
 
 __all__ = ["BenchRow", "format_report", "run_all"]
 
@@ -60,16 +61,6 @@ class BenchRow:
         }
 
 
-def _best_of(repeats: int, run: Callable[[], Any]) -> tuple[float, Any]:
-    """The fastest of ``repeats`` runs (seconds) and the last result."""
-    best, out = float("inf"), None
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        out = run()
-        best = min(best, time.perf_counter() - t0)
-    return best, out
-
-
 def bench_cleaning(files: Sequence[Path]) -> BenchRow:
     from textsim.text.cleaning import clean_lines, clean_tokens_reference
     from textsim.text.wikipedia import iter_documents
@@ -77,8 +68,8 @@ def bench_cleaning(files: Sequence[Path]) -> BenchRow:
     documents = [doc.lines for f in files for doc in iter_documents(f)]
     lines = [line for doc in documents for line in doc]
     # as clean_corpus does: the lines of one article at a time
-    ours_s, ours = _best_of(3, lambda: [t for doc in documents for t in clean_lines(doc)])
-    ref_s, ref = _best_of(3, lambda: [clean_tokens_reference(s) for s in lines])
+    ours_s, ours = best_of(3, lambda: [t for doc in documents for t in clean_lines(doc)])
+    ref_s, ref = best_of(3, lambda: [clean_tokens_reference(s) for s in lines])
     same = sum(a == b for a, b in zip(ours, ref, strict=True))
     agreement = "identical tokens" if same == len(lines) else f"{len(lines) - same} lines differ"
     return BenchRow(
@@ -110,20 +101,10 @@ def bench_scoring(n_couples: int, reference_couples: int) -> BenchRow:
 
 
 def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | None) -> BenchRow:
-    from textsim.gem.gem import GEM
-    from textsim.gem.reference import gem_reference
-    from textsim.text.cleaning import clean_lines
-
-    texts = [" ".join(t) for t in clean_lines(sentences)]
-    batch = embeddings.encode(texts)
-    ours_s, fast = _best_of(3, lambda: GEM(embeddings).fit_transform(batch))
-    table = embeddings.vectors.astype(np.float64)
-    mats = [table[batch.ids[i, : batch.lengths[i]]].T for i in range(len(batch))]
-    ref_s, ref = _best_of(1, lambda: gem_reference(mats))
-    diff = float(np.max(np.abs(fast.astype(np.float64) - ref)))
-    return BenchRow(
-        name, "texts", ours_s, ref_s, len(texts), len(texts), target, f"max |diff| {diff:.1e}"
-    )
+    fast_s, ref_s, fast, ref = time_gem(sentences, embeddings, repeats=3)
+    diff = float(np.max(np.abs(fast - ref)))
+    n = len(fast)
+    return BenchRow(name, "texts", fast_s, ref_s, n, n, target, f"max |diff| {diff:.1e}")
 
 
 def bench_training(n_couples: int) -> list[BenchRow]:

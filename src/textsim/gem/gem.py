@@ -57,16 +57,17 @@ def _fix_signs(u: F64, axis: int) -> F64:
     return u * sign
 
 
-def _signs(u: F64) -> F64:
-    """The sign that makes each column's largest-magnitude entry positive (as
-    :func:`_fix_signs`, from the max and min instead of an ``abs`` copy)."""
-    mx, mn = u.max(axis=1), u.min(axis=1)
+def _signs(rows: F64) -> F64:
+    """The sign that makes each row's largest-magnitude entry positive, rows (S, L, d)
+    → (S, L) (as :func:`_fix_signs`, from the max and min over the contiguous last
+    axis instead of an ``abs`` copy)."""
+    mx, mn = rows.max(axis=2), rows.min(axis=2)
     sign = np.where(mx >= -mn, 1.0, -1.0)
     tie = mx == -mn  # equal magnitudes: the first one decides, as argmax(|u|) does
     if tie.any():
         s, j = np.nonzero(tie)
-        col = u[s, :, j]
-        first = col[np.arange(len(s)), np.argmax(np.abs(col), axis=1)]
+        row = rows[s, j, :]
+        first = row[np.arange(len(s)), np.argmax(np.abs(row), axis=1)]
         sign[s, j] = np.where(first < 0, -1.0, 1.0)
     return sign
 
@@ -76,14 +77,15 @@ def _coarse_padded(words: F64) -> F64:
     padding rows (which add only zero singular values): (S, d).
 
     From the batched eigendecomposition of the small Gram matrices SᵀS = V Σ² Vᵀ,
-    u_j = S v_j / σ_j, so g = S V (σ² · sign)."""
+    u_j = S v_j / σ_j, so g = S V (σ² · sign). The u_j are formed as the rows of
+    Vᵀ Sᵀ (S, L, d), so that their signs reduce over contiguous memory."""
     gram = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, L, L)
     eig, v = np.linalg.eigh(gram)
     sigma = np.sqrt(np.clip(eig, 0.0, None))
     inv = np.divide(1.0, sigma, out=np.zeros_like(sigma), where=sigma > 0)
-    u = np.matmul(np.transpose(words, (0, 2, 1)), v)  # (S, d, L), columns S v_j
-    u *= inv[:, None, :]
-    return np.asarray(np.matmul(u, (_signs(u) * sigma**3)[:, :, None])[:, :, 0])
+    u = np.matmul(np.transpose(v, (0, 2, 1)), words)  # (S, L, d), rows u_j σ_j
+    u *= inv[:, :, None]
+    return np.asarray(np.matmul((_signs(u) * sigma**3)[:, None, :], u)[:, 0, :])
 
 
 def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
