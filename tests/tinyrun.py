@@ -48,7 +48,17 @@ def smk_in(
 RECORDED_TABLES = ROOT / "tests" / "data" / "tiny-tables.json"
 TABLES = ("icdmw-table-1", "icdmw-table-2", "icdmw-table-3", "prl-table-1")
 #: the packages whose arithmetic the tables depend on
-NUMERIC_PACKAGES = ("numpy", "scipy", "pandas", "gensim", "scikit-learn", "keras", "tensorflow")
+NUMERIC_PACKAGES = (
+    "numpy",
+    "scipy",
+    "pandas",
+    "gensim",
+    "scikit-learn",
+    "keras",
+    "tensorflow",
+    "numba",
+    "llvmlite",
+)
 
 
 def environment() -> dict[str, str]:

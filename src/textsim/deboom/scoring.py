@@ -8,7 +8,6 @@ work is batched over couples.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,9 +17,9 @@ import numpy as np
 import pandas as pd
 
 from textsim.deboom.metrics import evaluate_split
-from textsim.distances import Metric, paired_similarities, sparse_cosine_similarity
+from textsim.distances import Metric, sparse_cosine_similarity
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.pooling import PoolSpec, TfidfEmbedding, pool_batch
+from textsim.vectors.pooling import PoolSpec, TfidfEmbedding, sort_by_rank
 from textsim.vectors.words import WordEmbeddings
 
 __all__ = ["METHODS", "Method", "evaluate_scores", "get_methods", "score_couples"]
@@ -139,56 +138,52 @@ def score_couples(
             if m.representation == "tfidf":
                 out[m.name] = sim
     if pooled:
+        from textsim.deboom.fused import score_pooled
+
         specs = {m.name: PoolSpec(m.pooling, m.weighting, m.top) for m in pooled}  # type: ignore[arg-type]
-        table = embeddings.padded_table()
-        idf = np.append(embeddings.idf(idf_variant), 0.0).astype(np.float32)
-        kwargs: dict[str, Any] = {
-            "idf": idf,
-            "rank": embeddings.rank(),
-            "top_fraction": top_fraction,
-        }
-        sims = {m.name: np.empty(len(sel), dtype=np.float64) for m in pooled}
         # methods sharing a representation share its pooling; equal (representation,
         # metric) pairs (e.g. Table I "mean" and Table II "mean, cosine") are computed once
         by_spec: dict[PoolSpec, dict[Metric, list[str]]] = {}
         for m in pooled:
             by_spec.setdefault(specs[m.name], {}).setdefault(m.metric, []).append(m.name)
-
-        local = threading.local()
+        spec_list = list(by_spec)
+        columns = [(k, metric) for k, spec in enumerate(spec_list) for metric in by_spec[spec]]
+        # the kernel reads each text's first `length` ids only: no padding row needed
+        table = embeddings.vectors
+        idf = embeddings.idf(idf_variant).astype(np.float32)
+        if any(spec.top for spec in spec_list):  # rarest word first (the others: any order)
+            rank = embeddings.rank()
+            a, b = sort_by_rank(a, rank), sort_by_rank(b, rank)
+        values = np.empty((len(sel), len(columns)), dtype=np.float64)
 
         def score_block(start: int) -> None:
-            # fused: pool a block of couples and compare it at once, so that the
-            # representations stay in cache and are never stored for all couples;
-            # each thread reuses its own buffers from block to block
-            if not hasattr(local, "buffers"):
-                local.buffers = [
-                    {
-                        s: np.empty((block, embeddings.dim * s.width_factor), np.float32)
-                        for s in by_spec
-                    }
-                    for _ in range(2)
-                ]
+            # fused and compiled: each couple's representations are built and compared
+            # while its words are in cache (textsim.deboom.fused); releases the GIL
             stop = min(start + block, len(sel))
-            va = pool_batch(
-                a.slice(start, stop), table, list(by_spec), out=local.buffers[0], **kwargs
+            score_pooled(
+                a.ids[start:stop],
+                a.lengths[start:stop],
+                b.ids[start:stop],
+                b.lengths[start:stop],
+                table,
+                idf,
+                spec_list,
+                columns,
+                top_fraction=top_fraction,
+                out=values[start:stop],
             )
-            vb = pool_batch(
-                b.slice(start, stop), table, list(by_spec), out=local.buffers[1], **kwargs
-            )
-            for spec, metrics in by_spec.items():
-                values = paired_similarities(va[spec], vb[spec], list(metrics))
-                for metric, names in metrics.items():
-                    for name in names:
-                        sims[name][start:stop] = values[metric]
 
         starts = range(0, len(sel), block)
         if n_jobs > 1:
-            # NumPy releases the GIL in its kernels: blocks run in parallel threads
             with ThreadPoolExecutor(n_jobs) as pool:
                 list(pool.map(score_block, starts))
         else:
             for start in starts:
                 score_block(start)
+        sims = {}
+        for c, (k, metric) in enumerate(columns):
+            for name in by_spec[spec_list[k]][metric]:
+                sims[name] = values[:, c]
         out.update(sims)
     log.info("scored %d couples with %d methods", len(sel), len(methods))
     return pd.DataFrame(out)
