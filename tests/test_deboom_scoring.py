@@ -61,3 +61,23 @@ def test_empty_oov_and_one_word_texts_flow_through_every_method_and_are_counted(
     # an empty text is the zero vector: cosine similarity 0, Euclidean 1 - |other|
     row = scores.iloc[np.flatnonzero(scores["words1"] == 0)[0]]
     assert row["mean"] == 0.0 and row["tfidf"] == 0.0
+
+
+def test_compiled_tfidf_cosine_equals_the_sparse_estimator() -> None:
+    """The kernel's tf-idf cosine (a merge of rank-sorted words) equals the sparse
+    TfidfEmbedding and sparse_cosine_similarity, repeated words and empty texts included."""
+    from textsim.deboom.fused import tfidf_cosine
+    from textsim.distances import sparse_cosine_similarity
+    from textsim.vectors.pooling import TfidfEmbedding, sort_by_rank
+
+    emb, couples = synthetic_couples(400, length=12, vocab_size=60, dim=4, seed=9)
+    couples.loc[0, "text1"] = ""
+    couples.loc[1, "text2"] = "w1 w1 w1"
+    a, b = emb.encode(couples["text1"]), emb.encode(couples["text2"])
+    model = TfidfEmbedding(emb).fit()
+    expected = sparse_cosine_similarity(model.transform(a), model.transform(b))
+    rank = emb.rank()
+    sa, sb = sort_by_rank(a, rank), sort_by_rank(b, rank)
+    got = tfidf_cosine(sa.ids, sa.lengths, sb.ids, sb.lengths, rank, emb.idf())
+    np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
+    assert got[0] == 0.0

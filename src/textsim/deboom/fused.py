@@ -26,7 +26,7 @@ from numba.extending import intrinsic
 from textsim.distances import METRICS, Metric
 from textsim.vectors.pooling import PoolSpec, top_fraction_count
 
-__all__ = ["POOLINGS", "score_pooled"]
+__all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
 
 #: pooling codes of the kernel
 POOLINGS = ("mean", "max", "min", "minmax")
@@ -72,9 +72,10 @@ def _accumulate(
     acc: npt.NDArray[np.float32],
 ) -> None:
     """One pass over a text's words: every accumulator row at once, the top-word rows
-    copied when the first ``keep`` words are in."""
+    copied when the first ``keep`` words are in. An empty text leaves ``acc`` as it was
+    (:func:`_represent` gives it the zero vector)."""
     d = table.shape[1]
-    acc[:] = 0.0
+    rows = _TOP if extrema_weighted else _WMIN  # the rows in use
     if length == 0:
         return
     row = table[ids[0]]
@@ -90,7 +91,7 @@ def _accumulate(
             acc[_WMIN, j] = w * row[j]
             acc[_WMAX, j] = w * row[j]
     if keep == 1:
-        acc[_TOP:] = acc[:_TOP]
+        acc[_TOP : _TOP + rows] = acc[:rows]
     for k in range(1, length):
         row = table[ids[k]]
         w = idf[ids[k]]
@@ -108,7 +109,7 @@ def _accumulate(
                 wlo[j] = _fmin(wlo[j], x)
                 whi[j] = _fmax(whi[j], x)
         if k == keep - 1:
-            acc[_TOP:] = acc[:_TOP]
+            acc[_TOP : _TOP + rows] = acc[:rows]
 
 
 @njit(cache=True, nogil=True)
@@ -120,8 +121,13 @@ def _represent(
     top: bool,
     out: npt.NDArray[np.float32],
 ) -> int:
-    """A spec's vector from the accumulators into ``out``; returns its width."""
+    """A spec's vector from the accumulators into ``out``; returns its width. A text
+    with no word (``count`` 0) is the zero vector."""
     d: int = acc.shape[1]
+    width = 2 * d if pooling == 3 else d
+    if count == 0:
+        out[:width] = 0.0
+        return width
     base = _TOP if top else 0
     if pooling == 0:  # mean: Σ w·v / n
         src = acc[base + (_WSUM if weighted else _SUM)]
@@ -224,6 +230,87 @@ def _score(
         for c in range(column_spec.shape[0]):
             s = column_spec[c]
             out[i, c] = _similarity(ra[s, : widths[s]], rb[s, : widths[s]], column_metric[c])
+
+
+@njit(cache=True, nogil=True)
+def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.float64]) -> float:
+    """‖tf·idf‖ of a text whose equal words are adjacent (sorted by rank)."""
+    total = 0.0
+    k = 0
+    while k < length:
+        word, count = ids[k], 1
+        while k + count < length and ids[k + count] == word:
+            count += 1
+        value = count * idf[word]
+        total += value * value
+        k += count
+    return float(np.sqrt(total))
+
+
+@njit(cache=True, nogil=True)
+def _tfidf(
+    ids_a: npt.NDArray[np.int32],
+    lengths_a: npt.NDArray[np.int32],
+    ids_b: npt.NDArray[np.int32],
+    lengths_b: npt.NDArray[np.int32],
+    rank: npt.NDArray[np.int64],
+    idf: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64],
+) -> None:
+    for i in range(ids_a.shape[0]):
+        a, b, na, nb = ids_a[i], ids_b[i], lengths_a[i], lengths_b[i]
+        den = _tfidf_norm(a, na, idf) * _tfidf_norm(b, nb, idf)
+        if den == 0:
+            out[i] = 0.0
+            continue
+        # merge the two rank-sorted word lists: Σ over shared words of tf_a·tf_b·idf²
+        dot = 0.0
+        ka = kb = 0
+        while ka < na and kb < nb:
+            ra, rb = rank[a[ka]], rank[b[kb]]
+            if ra < rb:
+                ka += 1
+            elif rb < ra:
+                kb += 1
+            else:
+                word = a[ka]
+                ca = cb = 0
+                while ka < na and a[ka] == word:
+                    ka += 1
+                    ca += 1
+                while kb < nb and b[kb] == word:
+                    kb += 1
+                    cb += 1
+                dot += (ca * idf[word]) * (cb * idf[word])
+        out[i] = dot / den
+
+
+def tfidf_cosine(
+    ids_a: npt.NDArray[np.int32],
+    lengths_a: npt.NDArray[np.int32],
+    ids_b: npt.NDArray[np.int32],
+    lengths_b: npt.NDArray[np.int32],
+    rank: npt.NDArray[np.int64],
+    idf: npt.NDArray[np.float64],
+    out: npt.NDArray[np.float64] | None = None,
+) -> npt.NDArray[np.float64]:
+    """Cosine similarity of the tf-idf vectors (raw counts × idf, over word types) of
+    couples whose words are sorted by ``rank`` (equal words adjacent): the same as
+    :class:`~textsim.vectors.pooling.TfidfEmbedding` with
+    :func:`~textsim.distances.sparse_cosine_similarity`, without building the sparse
+    matrices (0 where a text has no word)."""
+    if out is None:
+        out = np.empty(ids_a.shape[0], dtype=np.float64)
+    _tfidf(
+        np.ascontiguousarray(ids_a, dtype=np.int32),
+        np.ascontiguousarray(lengths_a, dtype=np.int32),
+        np.ascontiguousarray(ids_b, dtype=np.int32),
+        np.ascontiguousarray(lengths_b, dtype=np.int32),
+        np.ascontiguousarray(rank, dtype=np.int64),
+        np.ascontiguousarray(idf, dtype=np.float64),
+        out,
+    )
+    return out
 
 
 def score_pooled(

@@ -17,9 +17,9 @@ import numpy as np
 import pandas as pd
 
 from textsim.deboom.metrics import evaluate_split
-from textsim.distances import Metric, sparse_cosine_similarity
+from textsim.distances import Metric
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.pooling import PoolSpec, TfidfEmbedding, sort_by_rank
+from textsim.vectors.pooling import PoolSpec, sort_by_rank
 from textsim.vectors.words import WordEmbeddings
 
 __all__ = ["METHODS", "Method", "evaluate_scores", "get_methods", "score_couples"]
@@ -131,12 +131,18 @@ def score_couples(
         "words2": b.lengths.astype(np.int32),
     }
     pooled = [m for m in methods if m.representation == "pooling"]
-    if any(m.representation == "tfidf" for m in methods):
-        tfidf = TfidfEmbedding(embeddings, idf_variant=idf_variant).fit()
-        sim = sparse_cosine_similarity(tfidf.transform(a), tfidf.transform(b))
-        for m in methods:
-            if m.representation == "tfidf":
-                out[m.name] = sim
+    tfidf = [m for m in methods if m.representation == "tfidf"]
+    if tfidf or any(m.top for m in pooled):
+        # rarest word first (top-idf pooling), equal words adjacent (tf-idf); the other
+        # poolings do not depend on the order
+        rank = embeddings.rank()
+        a, b = sort_by_rank(a, rank), sort_by_rank(b, rank)
+    if tfidf:
+        from textsim.deboom.fused import tfidf_cosine
+
+        sim = tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, embeddings.idf(idf_variant))
+        for m in tfidf:
+            out[m.name] = sim
     if pooled:
         from textsim.deboom.fused import score_pooled
 
@@ -151,9 +157,6 @@ def score_couples(
         # the kernel reads each text's first `length` ids only: no padding row needed
         table = embeddings.vectors
         idf = embeddings.idf(idf_variant).astype(np.float32)
-        if any(spec.top for spec in spec_list):  # rarest word first (the others: any order)
-            rank = embeddings.rank()
-            a, b = sort_by_rank(a, rank), sort_by_rank(b, rank)
         values = np.empty((len(sel), len(columns)), dtype=np.float64)
 
         def score_block(start: int) -> None:
