@@ -135,7 +135,8 @@ def test_raw_text_is_cleaned_and_a_bare_string_is_one_text(
 def test_fit_transform_is_the_transductive_mode(method: str, files: dict[str, Path]) -> None:
     from textsim.embedding.source import open_vectors
 
-    emb, prob, _ = open_vectors(files["vectors"], files["docfreq"])
+    loaded = open_vectors(files["vectors"], files["docfreq"])
+    emb, prob = loaded.embeddings, loaded.probabilities
     cls = {"sif": textsim.SIF, "usif": textsim.USIF, "gem": textsim.GEM}[method]
     kwargs = {"probabilities": prob} if method != "gem" else {"n_components": 4}
     if method == "usif":

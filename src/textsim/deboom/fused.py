@@ -232,6 +232,19 @@ def _score(
             out[i, c] = _similarity(ra[s, : widths[s]], rb[s, : widths[s]], column_metric[c])
 
 
+I32 = npt.NDArray[np.int32]
+
+
+def _couples(
+    ids_a: npt.ArrayLike, lengths_a: npt.ArrayLike, ids_b: npt.ArrayLike, lengths_b: npt.ArrayLike
+) -> tuple[I32, I32, I32, I32]:
+    """Couples' padded ids and lengths as the kernels take them (C-contiguous int32)."""
+    a, la, b, lb = (
+        np.ascontiguousarray(x, dtype=np.int32) for x in (ids_a, lengths_a, ids_b, lengths_b)
+    )
+    return a, la, b, lb
+
+
 @njit(cache=True, nogil=True)
 def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.float64]) -> float:
     """‖tf·idf‖ of a text whose equal words are adjacent (sorted by rank)."""
@@ -301,11 +314,12 @@ def tfidf_cosine(
     matrices (0 where a text has no word)."""
     if out is None:
         out = np.empty(ids_a.shape[0], dtype=np.float64)
+    ids_a, lengths_a, ids_b, lengths_b = _couples(ids_a, lengths_a, ids_b, lengths_b)
     _tfidf(
-        np.ascontiguousarray(ids_a, dtype=np.int32),
-        np.ascontiguousarray(lengths_a, dtype=np.int32),
-        np.ascontiguousarray(ids_b, dtype=np.int32),
-        np.ascontiguousarray(lengths_b, dtype=np.int32),
+        ids_a,
+        lengths_a,
+        ids_b,
+        lengths_b,
         np.ascontiguousarray(rank, dtype=np.int64),
         np.ascontiguousarray(idf, dtype=np.float64),
         out,
@@ -337,13 +351,12 @@ def score_pooled(
     n = ids_a.shape[0]
     if out is None:
         out = np.empty((n, len(columns)), dtype=np.float64)
-    lengths_a = np.ascontiguousarray(lengths_a, dtype=np.int32)
-    lengths_b = np.ascontiguousarray(lengths_b, dtype=np.int32)
+    ids_a, lengths_a, ids_b, lengths_b = _couples(ids_a, lengths_a, ids_b, lengths_b)
     _score(
-        np.ascontiguousarray(ids_a, dtype=np.int32),
+        ids_a,
         lengths_a,
         top_fraction_count(lengths_a, top_fraction),
-        np.ascontiguousarray(ids_b, dtype=np.int32),
+        ids_b,
         lengths_b,
         top_fraction_count(lengths_b, top_fraction),
         np.ascontiguousarray(table, dtype=np.float32),

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import asdict, dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -59,13 +60,39 @@ class VectorSource:
         return asdict(self)
 
 
-class LoadedVectors(NamedTuple):
-    """What :func:`open_vectors` reads: the embeddings, the unigram probabilities
-    p(w) (None when the file carries no word counts) and the source's identity."""
+class LoadedVectors:
+    """What :func:`open_vectors` reads: the ``embeddings`` at once; the unigram
+    ``probabilities`` p(w) (None when the file carries no word counts) and the
+    ``source`` identity (a SHA-256 over every vector) when first asked for, so the
+    stages that need the embeddings only do not pay for them."""
 
-    embeddings: WordEmbeddings
-    probabilities: npt.NDArray[np.float64] | None
-    source: VectorSource
+    def __init__(
+        self,
+        kv: Any,
+        embeddings: WordEmbeddings,
+        vectors: PathLike,
+        docfreq: PathLike | None,
+        normalize: bool,
+    ) -> None:
+        self._kv = kv
+        self.embeddings = embeddings
+        self._vectors, self._docfreq, self._normalize = vectors, docfreq, normalize
+
+    @cached_property
+    def probabilities(self) -> npt.NDArray[np.float64] | None:
+        return _probabilities(self._kv, self.embeddings.words)
+
+    @cached_property
+    def source(self) -> VectorSource:
+        docfreq = self._docfreq
+        return VectorSource(
+            vectors_path=str(Path(self._vectors)),
+            normalized=self._normalize,
+            docfreq_path=None if docfreq is None else str(Path(docfreq)),
+            docfreq_sha256=None if docfreq is None else file_sha256(docfreq),
+            n_documents=int(self.embeddings.n_documents),
+            **vectors_identity(self.embeddings.words, self._kv.vectors),  # raw vectors
+        )
 
 
 def open_vectors(
@@ -77,7 +104,8 @@ def open_vectors(
 ) -> LoadedVectors:
     """Read word vectors once: the embeddings (``normalize``: unit vectors), the unigram
     probabilities from gensim's word counts (None when the file carries none, e.g.
-    word2vec text format) and the :class:`VectorSource` identity.
+    word2vec text format) and the :class:`VectorSource` identity (both computed on
+    first use).
 
     Words missing from ``docfreq`` get df = ``missing_df``; without ``docfreq`` every
     word gets df = 1 over one document (idf-based methods then refuse to fit)."""
@@ -86,24 +114,14 @@ def open_vectors(
 
     kv = load_vectors(vectors)
     words = list(kv.index_to_key)
-    ident = vectors_identity(words, kv.vectors)
     if docfreq is not None:
         dfs = DocumentFrequencies.load(docfreq)
         df = dfs.df(words, missing=missing_df)
         n_documents = dfs.n_documents
-        df_sha: str | None = file_sha256(docfreq)
     else:
-        df, n_documents, df_sha = np.ones(len(words), dtype=np.int64), 1, None
+        df, n_documents = np.ones(len(words), dtype=np.int64), 1
     emb = WordEmbeddings.from_arrays(words, kv.vectors, df, n_documents, normalize=normalize)
-    source = VectorSource(
-        vectors_path=str(Path(vectors)),
-        normalized=normalize,
-        docfreq_path=None if docfreq is None else str(Path(docfreq)),
-        docfreq_sha256=df_sha,
-        n_documents=int(n_documents),
-        **ident,
-    )
-    return LoadedVectors(emb, _probabilities(kv, words), source)
+    return LoadedVectors(kv, emb, vectors, docfreq, normalize)
 
 
 def _probabilities(kv: Any, words: list[str]) -> npt.NDArray[np.float64] | None:

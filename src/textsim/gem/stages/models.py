@@ -32,7 +32,7 @@ def sts_models(
     from textsim.gem.sts import ngram_methods, standard_methods
 
     train_sentences = sentences_to_fit(read_splits({"train": train}, max_pairs)["train"])
-    make, source = method_maker(vectors, docfreq)
+    make, loaded = method_maker(vectors, docfreq)
     groups = {
         models_dir: standard_methods(
             make, learned=learned_models(vectors, docfreq, weights), modes=modes
@@ -44,7 +44,11 @@ def sts_models(
         with atomic_dir(folder) as tmp:
             for method in stored:
                 model = method.make(train_sentences if method.mode == "inductive" else [])
-                save(model, tmp / f"{method.key}.npz", getattr(model, "source_", None) or source)
+                save(
+                    model,
+                    tmp / f"{method.key}.npz",
+                    getattr(model, "source_", None) or loaded.source,
+                )
         log.info(
             "saved %d model files to %s: %s", len(stored), folder, ", ".join(m.key for m in stored)
         )

@@ -41,7 +41,8 @@ def paragraph_scores(
         docs["split"].value_counts().to_dict(),
         docs["label"].nunique(),
     )
-    emb, prob, _ = open_vectors(vectors, docfreq)
+    loaded = open_vectors(vectors, docfreq)
+    emb, prob = loaded.embeddings, loaded.probabilities
     make = partial(build, embeddings=emb, probabilities=prob)
     frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed)
     for row in frame.itertuples():

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from textsim.embedding.source import VectorSource
+from textsim.embedding.source import LoadedVectors
 from textsim.gem.sts import Kept
 from textsim.io import InputFileError, PathLike, atomic_path, write_npz
 
@@ -62,15 +62,17 @@ def _save_vectors(
     write_npz(vectors_out, **arrays)
 
 
-def method_maker(vectors: PathLike, docfreq: PathLike) -> tuple[Callable[..., Any], VectorSource]:
-    """The registry's ``build`` over these word vectors (read once), and their identity."""
+def method_maker(vectors: PathLike, docfreq: PathLike) -> tuple[Callable[..., Any], LoadedVectors]:
+    """The registry's ``build`` over these word vectors (read once), and what was read
+    (its ``source`` identity is computed only where a model file records it)."""
     from textsim.api.registry import build
     from textsim.embedding.source import open_vectors
 
-    emb, prob, source = open_vectors(vectors, docfreq)
-    if prob is None:
+    loaded = open_vectors(vectors, docfreq)
+    if loaded.probabilities is None:
         raise InputFileError(f"{vectors}: carries no word counts, which SIF and uSIF need")
-    return partial(build, embeddings=emb, probabilities=prob), source
+    make = partial(build, embeddings=loaded.embeddings, probabilities=loaded.probabilities)
+    return make, loaded
 
 
 def learned_models(

@@ -51,7 +51,8 @@ def baseline_run(
         for split, part in frame.groupby("split")
     }
     labels = {split: part["label"].to_numpy() for split, part in frame.groupby("split")}
-    emb, prob, _ = open_vectors(vectors, docfreq)
+    loaded = open_vectors(vectors, docfreq)
+    emb, prob = loaded.embeddings, loaded.probabilities
     t0 = time.perf_counter()
     model = baseline_model(name, emb, prob, texts["train"])
     t1 = time.perf_counter()
