@@ -73,3 +73,13 @@ def test_a_split_is_required() -> None:
         evaluate_paragraphs(
             partial(build, embeddings=emb, probabilities=prob), docs, progress=False
         )
+
+
+def test_worker_processes_give_the_same_table() -> None:
+    emb, prob, docs = _topics(90, seed=3)
+    make = partial(build, embeddings=emb, probabilities=prob)
+    grid = [0.01, 0.1, 1.0]
+    serial = evaluate_paragraphs(make, docs, c_grid=grid, progress=False)
+    parallel = evaluate_paragraphs(make, docs, c_grid=grid, progress=False, n_jobs=2)
+    same = ["method", "technique", "accuracy", "C", "n_train", "n_test"]
+    pd.testing.assert_frame_equal(serial[same], parallel[same])

@@ -48,3 +48,21 @@ def test_category_names() -> None:
     assert category_name("C04") == "C04 Neoplasms"
     assert category_name("C23").startswith("C23 Pathological")
     assert category_name("sci.space") == "sci.space"
+
+
+def test_choose_c_equals_a_single_split_grid_search() -> None:
+    from sklearn.model_selection import GridSearchCV, ShuffleSplit
+
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 150)
+    X = np.c_[y + 0.8 * rng.normal(size=150), rng.normal(size=(150, 12))]
+    grid = [0.001, 0.03, 1.0]
+    search = GridSearchCV(
+        logistic_probe(),
+        {"logisticregression__C": grid},
+        cv=ShuffleSplit(n_splits=1, test_size=0.2, random_state=7),
+        refit=False,
+    ).fit(X, y)
+    c, scores = choose_c(X, y, grid, seed=7)
+    assert scores == list(search.cv_results_["mean_test_score"])
+    assert c == grid[int(np.argmax(search.cv_results_["mean_test_score"]))]

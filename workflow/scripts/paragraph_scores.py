@@ -10,4 +10,5 @@ paragraph_scores(
     max_documents=snakemake.params.max_documents,
     c_grid=snakemake.params.c_grid,
     seed=snakemake.params.seed,
+    threads=snakemake.threads,
 )

@@ -30,10 +30,82 @@ __all__ = ["evaluate_paragraphs"]
 F64 = npt.NDArray[np.float64]
 
 
+#: the table's rows after the majority class: (method, technique)
+TECHNIQUES: list[tuple[str, str]] = [
+    ("mean", "whole"),
+    ("idf-weighted mean", "whole"),
+    ("SIF", "whole"),
+    ("uSIF", "whole"),
+    ("GEM", "whole"),
+    ("GEM", "sentence-mean"),
+    ("GEM", "sentences-as-words"),
+]
+#: the paragraph as one text: row name -> (registry method, fitted on the training paragraphs)
+_WHOLE = {
+    "mean": ("mean", False),
+    "idf-weighted mean": ("idf-mean", False),
+    "SIF": ("sif", True),
+    "uSIF": ("usif", True),
+    "GEM": ("gem", True),
+}
+
+Embedded = list[tuple[tuple[str, str], F64, float]]  # (method, technique), vectors, seconds
+
+
+def _one_thread(task: Callable[..., Any], *args: Any) -> Any:
+    """``task(*args)`` with BLAS and OpenMP held to one thread, so that the numbers do
+    not depend on how many workers run beside it (nor on the machine's core count)."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1):
+        return task(*args)
+
+
 def _flatten(sentences: Sequence[Sequence[str]]) -> tuple[list[str], npt.NDArray[np.int64]]:
     flat = [s for doc in sentences for s in doc]
     offsets = np.cumsum([0, *(len(doc) for doc in sentences)])
     return flat, offsets
+
+
+def _embed_whole(
+    make: Callable[..., Any], name: str, train: Sequence[str], paragraphs: Sequence[str]
+) -> Embedded:
+    """The paragraphs embedded as single texts by the method of row ``name``."""
+    method, fitted = _WHOLE[name]
+    t0 = time.perf_counter()
+    model = make(method, cleaning="none")
+    model = model.fit(train) if fitted else model.fit()
+    X = np.asarray(model.transform(paragraphs), dtype=np.float64)
+    return [((name, "whole"), X, time.perf_counter() - t0)]
+
+
+def _embed_sentences(
+    make: Callable[..., Any],
+    sentences: Sequence[Sequence[str]],
+    train: npt.NDArray[np.bool_],
+) -> Embedded:
+    """GEM's two sentence-based techniques; both are charged the sentence embeddings."""
+    flat, offsets = _flatten(sentences)
+    train_flat = [s for doc, t in zip(sentences, train, strict=True) if t for s in doc]
+    t0 = time.perf_counter()
+    v = make("gem", cleaning="none").fit(train_flat).transform(flat).astype(np.float64)
+    shared = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    counts = np.diff(offsets)
+    sums = np.add.reduceat(v, offsets[:-1], axis=0) if len(v) else np.zeros((0, v.shape[1]))
+    mean = np.asarray(sums / np.maximum(counts, 1)[:, None])
+    mean_seconds = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    seqs = [v[offsets[i] : offsets[i + 1]] for i in range(len(sentences))]
+    model = make("gem").fit_vectors([s for s, t in zip(seqs, train, strict=True) if t])
+    as_words = np.asarray(model.transform_vectors(seqs), dtype=np.float64)
+    words_seconds = time.perf_counter() - t0
+    return [
+        (("GEM", "sentence-mean"), mean, shared + mean_seconds),
+        (("GEM", "sentences-as-words"), as_words, shared + words_seconds),
+    ]
 
 
 def evaluate_paragraphs(
@@ -43,6 +115,7 @@ def evaluate_paragraphs(
     c_grid: Sequence[float] = (0.001, 0.01, 0.1, 1.0),
     seed: int = 0,
     progress: bool = True,
+    n_jobs: int = 1,
 ) -> pd.DataFrame:
     """Test accuracy of every paragraph embedding (rows: method, technique).
 
@@ -50,10 +123,13 @@ def evaluate_paragraphs(
     over the word vectors (:func:`textsim.api.registry.build` with the embeddings and
     probabilities bound). ``documents`` has columns ``sentences`` (raw sentences), ``split``
     (train/test) and ``label``. ``seconds`` is the time to embed all documents
-    (fits included)."""
+    (fits included). ``n_jobs`` worker processes (joblib) share the embeddings, then
+    the probes' fits; every task runs single-threaded, so the table does not depend on
+    ``n_jobs``."""
+    from joblib import Parallel, delayed
     from tqdm import tqdm
 
-    from textsim.probe import choose_c, logistic_probe
+    from textsim.probe import best_c, holdout_split, probe_accuracy
     from textsim.text.cleaning import clean_lines
 
     train = (documents["split"] == "train").to_numpy()
@@ -64,49 +140,46 @@ def evaluate_paragraphs(
     sentences = [[" ".join(t) for t in clean_lines(list(doc))] for doc in documents["sentences"]]
     paragraphs = [" ".join(doc) for doc in sentences]
     train_paragraphs = [p for p, t in zip(paragraphs, train, strict=True) if t]
-    flat, offsets = _flatten(sentences)
-    train_flat = [s for doc, t in zip(sentences, train, strict=True) if t for s in doc]
+    # longest first: GEM on whole paragraphs, GEM on sentences, then the rest
+    jobs = [delayed(_one_thread)(_embed_whole, make, "GEM", train_paragraphs, paragraphs)]
+    jobs.append(delayed(_one_thread)(_embed_sentences, make, sentences, train))
+    for name in ("SIF", "uSIF", "mean", "idf-weighted mean"):
+        jobs.append(delayed(_one_thread)(_embed_whole, make, name, train_paragraphs, paragraphs))
 
-    cache: dict[str, tuple[F64, float]] = {}
+    def run(tasks: list[Any], desc: str) -> list[Any]:
+        return list(
+            tqdm(parallel(tasks), total=len(tasks), desc=desc, unit="task", disable=not progress)
+        )
 
-    def sentence_vectors() -> tuple[F64, float]:
-        if "sentences" not in cache:
-            t0 = time.perf_counter()
-            gem = make("gem", cleaning="none").fit(train_flat)
-            v = gem.transform(flat).astype(np.float64)
-            cache["sentences"] = (v, time.perf_counter() - t0)
-        return cache["sentences"]
-
-    def sentence_mean() -> F64:
-        v, _ = sentence_vectors()
-        counts = np.diff(offsets)
-        sums = np.add.reduceat(v, offsets[:-1], axis=0) if len(v) else np.zeros((0, v.shape[1]))
-        return np.asarray(sums / np.maximum(counts, 1)[:, None])
-
-    def sentences_as_words() -> F64:
-        v, _ = sentence_vectors()
-        seqs = [v[offsets[i] : offsets[i + 1]] for i in range(len(paragraphs))]
-        model = make("gem").fit_vectors([s for s, t in zip(seqs, train, strict=True) if t])
-        return np.asarray(model.transform_vectors(seqs), dtype=np.float64)
-
-    def whole(method: str, fit: bool = True) -> Callable[[], F64]:
-        def run() -> F64:
-            model = make(method, cleaning="none")
-            model = model.fit(train_paragraphs) if fit else model.fit()
-            return np.asarray(model.transform(paragraphs), dtype=np.float64)
-
-        return run
-
-    methods: list[tuple[str, str, Callable[[], F64], bool]] = [
-        ("mean", "whole", whole("mean", False), False),
-        ("idf-weighted mean", "whole", whole("idf-mean", False), False),
-        ("SIF", "whole", whole("sif"), False),
-        ("uSIF", "whole", whole("usif"), False),
-        ("GEM", "whole", whole("gem"), False),
-        ("GEM", "sentence-mean", sentence_mean, True),
-        ("GEM", "sentences-as-words", sentences_as_words, True),
-    ]
-    labels, counts = np.unique(y[train], return_counts=True)
+    y_train = y[train]
+    train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)
+    grid = sorted(c_grid)
+    with Parallel(n_jobs=n_jobs, return_as="generator", batch_size=1) as parallel:
+        embedded = {key: (X, s) for out in run(jobs, "paragraph embeddings") for key, X, s in out}
+        # C on a held-out fifth of the training documents, every (technique, C) a task
+        fit, held = holdout_split(int(train.sum()), seed)
+        cells = [(key, c) for key in TECHNIQUES for c in grid]
+        scores = run(
+            [
+                delayed(_one_thread)(probe_accuracy, embedded[key][0][train], y_train, fit, held, c)
+                for key, c in cells
+            ],
+            "choosing C",
+        )
+        chosen = {
+            key: best_c(grid, scores[i * len(grid) : (i + 1) * len(grid)])
+            for i, key in enumerate(TECHNIQUES)
+        }
+        accuracy = run(
+            [
+                delayed(_one_thread)(
+                    probe_accuracy, embedded[key][0], y, train_rows, test_rows, chosen[key]
+                )
+                for key in TECHNIQUES
+            ],
+            "test accuracy",
+        )
+    labels, counts = np.unique(y_train, return_counts=True)
     majority = labels[np.argmax(counts)]
     rows: list[dict[str, object]] = [
         {
@@ -120,23 +193,14 @@ def evaluate_paragraphs(
             "documents_per_s": float("nan"),
         }
     ]
-    for name, technique, run, uses_sentences in tqdm(
-        methods, desc="paragraph embeddings", unit="method", disable=not progress
-    ):
-        cached = "sentences" in cache
-        t0 = time.perf_counter()
-        X = run()
-        seconds = time.perf_counter() - t0
-        if uses_sentences and cached:  # both techniques pay for the sentence embeddings
-            seconds += cache["sentences"][1]
-        c, _ = choose_c(X[train], y[train], sorted(c_grid), seed)
-        clf = logistic_probe(C=c).fit(X[train], y[train])
+    for key, acc in zip(TECHNIQUES, accuracy, strict=True):
+        seconds = embedded[key][1]
         rows.append(
             {
-                "method": name,
-                "technique": technique,
-                "accuracy": clf.score(X[~train], y[~train]),
-                "C": c,
+                "method": key[0],
+                "technique": key[1],
+                "accuracy": acc,
+                "C": chosen[key],
                 "n_train": int(train.sum()),
                 "n_test": int((~train).sum()),
                 "seconds": seconds,

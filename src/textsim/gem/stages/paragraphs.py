@@ -26,6 +26,7 @@ def paragraph_scores(
     max_documents: int | None,
     c_grid: Sequence[float],
     seed: int,
+    threads: int = 1,
 ) -> None:
     from functools import partial
 
@@ -44,7 +45,7 @@ def paragraph_scores(
     loaded = open_vectors(vectors, docfreq)
     emb, prob = loaded.embeddings, loaded.probabilities
     make = partial(build, embeddings=emb, probabilities=prob)
-    frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed)
+    frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed, n_jobs=threads)
     for row in frame.itertuples():
         log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
     _write_csv(frame, output)
