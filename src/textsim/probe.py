@@ -36,7 +36,11 @@ def holdout_split(
 
 
 def probe_accuracy(
-    X: npt.ArrayLike, y: npt.ArrayLike, fit: npt.ArrayLike, held: npt.ArrayLike, C: float
+    X: npt.ArrayLike,
+    y: npt.ArrayLike,
+    fit: npt.NDArray[np.int64],
+    held: npt.NDArray[np.int64],
+    C: float,
 ) -> float:
     """Accuracy on the rows ``held`` of the probe fitted with ``C`` on the rows ``fit``."""
     X, y = np.asarray(X), np.asarray(y)
