@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from textsim.bench.report import BenchRow, bench_cleaning, format_report, run_all
 from textsim.cli import main
 
@@ -33,8 +35,25 @@ def test_missing_inputs_are_reported_not_dropped(tmp_path: Path) -> None:
     rows = run_all(
         results=tmp_path, resources=tmp_path, skip=["scoring", "training"], progress=lambda m: None
     )
-    assert [r.skipped != "" for r in rows] == [True, True]
+    assert [r.skipped != "" for r in rows] == [True, True, True]
     assert "no corpus files" in rows[0].skipped and "run the workflow first" in rows[1].skipped
+    assert "questions-words" in rows[2].skipped
+
+
+def test_analogy_row_compares_with_gensim(tmp_path: Path) -> None:
+    from gensim.models import KeyedVectors
+
+    from textsim.bench.report import bench_analogies
+
+    rng = np.random.default_rng(0)
+    kv = KeyedVectors(8)
+    kv.add_vectors([f"w{i}" for i in range(50)], rng.normal(size=(50, 8)).astype(np.float32))
+    kv.save(str(tmp_path / "v.kv"))
+    questions = tmp_path / "q.txt"
+    rows = [" ".join(f"w{i}" for i in rng.choice(50, 4)) for _ in range(30)]
+    questions.write_text(": s\n" + "\n".join(rows) + "\n")
+    row = bench_analogies(tmp_path / "v.kv", questions)
+    assert row.agreement.startswith("identical answers") and row.n_ours == 30
 
 
 def test_command_writes_the_report(tmp_path: Path) -> None:
@@ -52,6 +71,7 @@ def test_command_writes_the_report(tmp_path: Path) -> None:
             "50",
             "--skip",
             "gem",
+            "analogies",
             "training",
             "-o",
             str(out),

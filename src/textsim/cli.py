@@ -241,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--skip",
         nargs="+",
         default=[],
-        choices=["cleaning", "scoring", "gem", "training"],
+        choices=["cleaning", "scoring", "gem", "analogies", "training"],
         help="benchmarks to leave out",
     )
     every.add_argument("-o", "--output", help="also write the report (Markdown) here")

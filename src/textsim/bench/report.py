@@ -11,7 +11,9 @@ beside the target it should reach and how far the outputs are apart:
 * GEM on STS-B (dev and test sentences) and on OHSUMED paragraphs: the vectorised
   GEM against the per-word reference (the official encoder's computation);
 * training: the Keras trainings on each installed backend against the NumPy
-  reference (one row per backend).
+  reference (one row per backend);
+* word analogies: :func:`textsim.vectors.analogies.analogy_accuracy` against gensim's
+  ``evaluate_word_analogies`` on the run's word vectors (the reference timed once).
 
 Rows whose inputs are missing (a run's vectors, the mirror's files) are reported as
 skipped with the reason, never silently left out.
@@ -107,6 +109,32 @@ def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | 
     return BenchRow(name, "texts", fast_s, ref_s, n, n, target, f"max |diff| {diff:.1e}")
 
 
+def bench_analogies(vectors: Path, questions: Path) -> BenchRow:
+    from textsim.vectors.analogies import analogy_accuracy
+    from textsim.vectors.word2vec import load_vectors
+
+    kv = load_vectors(vectors)
+    ours_s, ours = best_of(3, lambda: analogy_accuracy(kv, questions))
+    ref_s, (_, sections) = best_of(1, lambda: kv.evaluate_word_analogies(str(questions)))
+    theirs = [
+        (s["section"], len(s["correct"]), len(s["incorrect"]))
+        for s in sections[:-1]
+        if s["correct"] or s["incorrect"]
+    ]
+    n = ours.correct + ours.incorrect
+    agreement = "identical answers" if theirs == ours.sections else "section counts differ"
+    return BenchRow(
+        f"word analogies ({n:,} questions, {len(kv):,} words)",
+        "questions",
+        ours_s,
+        ref_s,
+        n,
+        n,
+        None,
+        f"{agreement} ({ours.fallbacks} near ties by gensim)",
+    )
+
+
 def bench_training(n_couples: int) -> list[BenchRow]:
     from textsim.bench.training import run_training_benchmark
 
@@ -159,6 +187,15 @@ def run_all(
             rows.append(bench_scoring(couples, reference_couples))
         if "gem" not in skip:
             rows += _gem_rows(results, resources, paragraphs, progress)
+        if "analogies" not in skip:
+            progress("word analogies ...")
+            vectors = results / "word2vec/vectors.kv"
+            questions = resources / "package/questions-words"
+            rows.append(
+                bench_analogies(vectors, questions)
+                if vectors.exists() and questions.exists()
+                else BenchRow("word analogies", "questions", skipped=f"no {vectors} / {questions}")
+            )
         if "training" not in skip:
             progress("training ...")
             rows += bench_training(training_couples)

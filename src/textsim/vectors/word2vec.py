@@ -131,18 +131,16 @@ def evaluate_word_vectors(
     Returns one row per benchmark with the score and the share of questions or
     pairs that the vocabulary covers (the rest are skipped, as gensim does).
     """
-    analogy_score, sections = kv.evaluate_word_analogies(str(analogies))
-    total = next(s for s in sections if s["section"] == "Total accuracy")
-    n_seen = len(total["correct"]) + len(total["incorrect"])
-    n_questions = sum(
-        1 for line in Path(analogies).read_text().splitlines() if line and not line.startswith(":")
-    )
+    from textsim.vectors.analogies import analogy_accuracy
+
+    analogy = analogy_accuracy(kv, analogies)  # gensim's evaluate_word_analogies, batched
+    n_seen = analogy.correct + analogy.incorrect
     (pearson, _), (spearman, _), oov = kv.evaluate_word_pairs(str(wordsim))
     rows = [
         {
             "benchmark": "questions-words (analogy accuracy)",
-            "score": float(analogy_score),
-            "coverage": n_seen / n_questions if n_questions else 0.0,
+            "score": analogy.score,
+            "coverage": n_seen / analogy.questions if analogy.questions else 0.0,
         },
         {"benchmark": "wordsim353 (Pearson r)", "score": float(pearson), "coverage": 1 - oov / 100},
         {
