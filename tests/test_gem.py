@@ -145,19 +145,23 @@ def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
 
 
 @pytest.mark.parametrize(
-    ("dim", "vocab", "ngram"),
-    [(40, 25, 1), (40, 400, 1), (8, 30, 1), (40, 25, 3)],
-    ids=["repeats", "distinct", "windows-wider-than-dim", "ngrams"],
+    ("dim", "vocab", "ngram", "longest"),
+    [(40, 25, 1, 40), (40, 400, 1, 40), (8, 30, 1, 40), (40, 25, 3, 40), (16, 400, 1, 90)],
+    ids=["repeats", "distinct", "windows-wider-than-dim", "ngrams", "sentences-longer-than-dim"],
 )
-def test_every_window_route_equals_the_reference_to_1e6(dim: int, vocab: int, ngram: int) -> None:
-    """Default window (7 each side) on sentences up to 40 words: words repeated in their
-    window, repeated context words, windows of more vectors than dimensions (the
-    pseudo-inverse route) and the n-gram variant, all to 1e-6 of the per-word reference."""
+def test_every_window_route_equals_the_reference_to_1e6(
+    dim: int, vocab: int, ngram: int, longest: int
+) -> None:
+    """Default window (7 each side) on sentences up to ``longest`` words: words repeated
+    in their window, repeated context words, windows of more vectors than dimensions
+    (the pseudo-inverse route), the n-gram variant and sentences longer than the
+    dimension (coarse vectors from the d × d matrix), all to 1e-6 of the per-word
+    reference."""
     from textsim.gem.gem import ngram_average
 
     emb = _emb(5, vocab=vocab, dim=dim)
     rng = np.random.default_rng(6)
-    texts = [" ".join(rng.choice(emb.words, int(rng.integers(1, 41)))) for _ in range(120)]
+    texts = [" ".join(rng.choice(emb.words, int(rng.integers(1, longest + 1)))) for _ in range(120)]
     fast = GEM(emb, ngram=ngram, n_components=8, n_sentence_components=5).fit_transform(texts)
 
     def mats(t: str) -> np.ndarray:

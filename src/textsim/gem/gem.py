@@ -78,7 +78,14 @@ def _coarse_padded(words: F64) -> F64:
 
     From the batched eigendecomposition of the small Gram matrices SᵀS = V Σ² Vᵀ,
     u_j = S v_j / σ_j, so g = S V (σ² · sign). The u_j are formed as the rows of
-    Vᵀ Sᵀ (S, L, d), so that their signs reduce over contiguous memory."""
+    Vᵀ Sᵀ (S, L, d), so that their signs reduce over contiguous memory. Sentences
+    longer than the dimension use the d × d matrix S Sᵀ = U Σ² Uᵀ instead (its
+    eigenvectors are the u_j: O(d³) instead of O(L³) per sentence)."""
+    if words.shape[1] > words.shape[2]:
+        eig, u_cols = np.linalg.eigh(np.matmul(np.transpose(words, (0, 2, 1)), words))
+        sigma = np.sqrt(np.clip(eig, 0.0, None))
+        u = np.ascontiguousarray(np.transpose(u_cols, (0, 2, 1)))  # (S, d, d), rows u_j
+        return np.asarray(np.matmul((_signs(u) * sigma**3)[:, None, :], u)[:, 0, :])
     gram = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, L, L)
     eig, v = np.linalg.eigh(gram)
     sigma = np.sqrt(np.clip(eig, 0.0, None))
