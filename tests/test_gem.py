@@ -180,3 +180,24 @@ def test_fit_transform_equals_fit_then_transform_bitwise() -> None:
     once = GEM(emb, **kwargs).fit_transform(texts)
     assert np.array_equal(once, GEM(emb, **kwargs).fit(texts).transform(texts))
     assert not once[-2:].any()
+
+
+def test_repeated_positions_are_found_within_the_band() -> None:
+    from textsim.gem.windows import _duplicates_in_band
+
+    rng = np.random.default_rng(2)
+    base = rng.normal(size=(6, 5))
+    words = base[rng.integers(0, 6, size=(3, 30))]  # (3, 30, 5): many repeats
+    words[1, 20:] = 0.0  # padding
+    valid = np.ones((3, 30), bool)
+    valid[1, 20:] = False
+    gs = words @ np.transpose(words, (0, 2, 1))
+    out = np.zeros((3, 30, 30), bool)
+    _duplicates_in_band(gs, valid, 4, out)
+    same = (np.abs(words[:, :, None, :] - words[:, None, :, :]).max(axis=3) == 0) & (
+        valid[:, :, None] & valid[:, None, :]
+    )
+    j, k = np.meshgrid(np.arange(30), np.arange(30), indexing="ij")
+    band = (k > j) & (k - j <= 4)
+    assert out.any()
+    np.testing.assert_array_equal(out, same & band[None])

@@ -54,14 +54,19 @@ def _pinv_solve(g: F64, b: F64) -> F64:
     return np.asarray(np.matmul(v, (inv * vt_b)[:, :, None])[:, :, 0])
 
 
-def _duplicates(g: F64, valid: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """(B, L, L): column k repeats an earlier valid column j < k of the window (from the
-    Gram matrices: ‖c_j − c_k‖² = 0)."""
-    diag = np.diagonal(g, axis1=1, axis2=2)
-    dist = diag[:, :, None] + diag[:, None, :] - 2.0 * g
-    pair = valid[:, :, None] & valid[:, None, :] & np.triu(np.ones(g.shape[1:], bool), 1)[None]
-    scale = np.maximum(diag[:, :, None], diag[:, None, :])
-    return np.asarray(pair & (dist <= 1e-10 * scale))
+def _duplicates_in_band(
+    gs: F64, valid: npt.NDArray[np.bool_], reach: int, out: npt.NDArray[np.bool_]
+) -> None:
+    """``out[s, j, k]``: position k of sentence s repeats an earlier valid position
+    j < k (from the Gram matrices ``gs`` (S, n, n): ‖w_j − w_k‖² = 0), for positions at
+    most ``reach`` apart (all that a window reads): O(n · reach) per sentence."""
+    n = gs.shape[1]
+    diag = np.diagonal(gs, axis1=1, axis2=2)
+    for k in range(1, min(reach, n - 1) + 1):
+        a, b = diag[:, :-k], diag[:, k:]
+        dist = a + b - 2.0 * np.diagonal(gs, offset=k, axis1=1, axis2=2)
+        rows = np.arange(n - k)
+        out[:, rows, rows + k] = valid[:, :-k] & valid[:, k:] & (dist <= 1e-10 * np.maximum(a, b))
 
 
 def _window_projections(
@@ -132,7 +137,7 @@ def window_residuals(
     valid = valid[sent, pos]
     # repeated vectors, found once per sentence and viewed per window like G
     sdup = np.zeros((n_sent, n + 2 * m, n + 2 * m), dtype=bool)
-    sdup[:, m : m + n, m : m + n] = _duplicates(gs, inside[:, m : m + n])
+    _duplicates_in_band(gs, inside[:, m : m + n], 2 * m, sdup[:, m : m + n, m : m + n])
     st = sdup.strides
     dup = as_strided(sdup, (n_sent, n, w, w), (st[0], st[1] + st[2], st[1], st[2]))[sent, pos]
     # the word repeated in its context lies in its span: r = 0, qᵀD = 0 (zeroed column)
