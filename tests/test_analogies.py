@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from gensim.models import KeyedVectors
 
-from textsim.vectors.analogies import analogy_accuracy
+from textsim.vectors.analogies import analogy_accuracy, gensim_sections
 
 
 def _vectors(n: int = 400, dim: int = 24, seed: int = 0) -> KeyedVectors:
@@ -49,21 +49,12 @@ def _questions(kv: KeyedVectors, path: Path, n: int = 600, seed: int = 1) -> Pat
     return path
 
 
-def _gensim(kv: KeyedVectors, path: Path, restrict: int) -> list[tuple[str, int, int]]:
-    _, sections = kv.evaluate_word_analogies(str(path), restrict_vocab=restrict)
-    return [
-        (s["section"], len(s["correct"]), len(s["incorrect"]))
-        for s in sections[:-1]
-        if s["correct"] or s["incorrect"]
-    ]
-
-
 @pytest.mark.parametrize("restrict", [300_000, 150])
 def test_the_same_answers_as_gensim(tmp_path: Path, restrict: int) -> None:
     kv = _vectors()
     path = _questions(kv, tmp_path / "questions.txt")
     ours = analogy_accuracy(kv, path, restrict_vocab=restrict, block=97)
-    assert ours.sections == _gensim(kv, path, restrict)
+    assert ours.sections == gensim_sections(kv, path, restrict)
     score, _ = kv.evaluate_word_analogies(str(path), restrict_vocab=restrict)
     assert ours.score == pytest.approx(score, abs=1e-15)
     assert ours.questions == 1 + 2 + 2 + 1 + 600 + 600  # the malformed line is not counted
@@ -87,11 +78,18 @@ def test_a_vocabulary_too_small_to_batch(tmp_path: Path) -> None:
     path = tmp_path / "q.txt"
     path.write_text(": s\na b c d\nb c d e\n")
     ours = analogy_accuracy(kv, path)
-    assert ours.sections == _gensim(kv, path, 300_000)
+    assert ours.sections == gensim_sections(kv, path)
 
 
 def test_a_question_before_any_section_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "q.txt"
     path.write_text("w1 w2 w3 w4\n")
     with pytest.raises(ValueError, match=r"q\.txt: line 1"):
+        analogy_accuracy(_vectors(), path)
+
+
+def test_a_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "q.txt"
+    path.write_bytes(b": s\nw1 w2 w3 \xff\n")
+    with pytest.raises(ValueError, match=r"q\.txt: line 2: not UTF-8"):
         analogy_accuracy(_vectors(), path)

@@ -110,17 +110,12 @@ def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | 
 
 
 def bench_analogies(vectors: Path, questions: Path) -> BenchRow:
-    from textsim.vectors.analogies import analogy_accuracy
+    from textsim.vectors.analogies import analogy_accuracy, gensim_sections
     from textsim.vectors.word2vec import load_vectors
 
     kv = load_vectors(vectors)
     ours_s, ours = best_of(3, lambda: analogy_accuracy(kv, questions))
-    ref_s, (_, sections) = best_of(1, lambda: kv.evaluate_word_analogies(str(questions)))
-    theirs = [
-        (s["section"], len(s["correct"]), len(s["incorrect"]))
-        for s in sections[:-1]
-        if s["correct"] or s["incorrect"]
-    ]
+    ref_s, theirs = best_of(1, lambda: gensim_sections(kv, questions))
     n = ours.correct + ours.incorrect
     agreement = "identical answers" if theirs == ours.sections else "section counts differ"
     return BenchRow(

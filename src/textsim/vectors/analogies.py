@@ -28,7 +28,7 @@ import numpy as np
 if TYPE_CHECKING:
     from gensim.models import KeyedVectors
 
-__all__ = ["AnalogyResult", "analogy_accuracy"]
+__all__ = ["AnalogyResult", "analogy_accuracy", "gensim_sections"]
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,10 @@ def _read_questions(
     questions = oov = 0
     with open(path, "rb") as fin:
         for line_no, raw in enumerate(fin):
-            line = raw.decode("utf8")
+            try:
+                line = raw.decode("utf8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{path}: line {line_no + 1}: not UTF-8 text") from None
             if line.startswith(": "):
                 names.append(line.lstrip(": ").strip())
                 continue
@@ -88,6 +91,19 @@ def _read_questions(
             kept.append((a, b, c, e))
             section_of.append(len(names) - 1)
     return names, section_of, kept, questions, oov
+
+
+def gensim_sections(
+    kv: KeyedVectors, analogies: str | os.PathLike[str], restrict_vocab: int = 300_000
+) -> list[tuple[str, int, int]]:
+    """gensim's ``evaluate_word_analogies`` as :attr:`AnalogyResult.sections` (the
+    reference: sections with at least one answered question)."""
+    _, sections = kv.evaluate_word_analogies(str(analogies), restrict_vocab=restrict_vocab)
+    return [
+        (s["section"], len(s["correct"]), len(s["incorrect"]))
+        for s in sections[:-1]
+        if s["correct"] or s["incorrect"]
+    ]
 
 
 def _gensim_answer(
