@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_deboom_training import W, _toy, keras_loss_and_gradient  # noqa: E402
 from test_schafer_models import _data  # noqa: E402
 
-from textsim.backend import describe, seed_everything  # noqa: E402
+from textsim.backend import describe, seed_everything, set_seed  # noqa: E402
 from textsim.deboom.procedures import TrainConfig  # noqa: E402
 from textsim.deboom.training import IdfRankWeighting, train_weights  # noqa: E402
 from textsim.schafer.models import MODELS  # noqa: E402
@@ -62,5 +62,15 @@ for name in ("topic_lstm", "topic_cnn", "autoencoder", "rae", "doc2sent2vec"):
         seed_everything(1, deterministic=True)
         vectors.append(MODELS[name](**kwargs).fit(docs, labels).transform(docs[:5]).tolist())
     out[f"schafer_{name}"] = vectors
+
+# set_seed re-seeds NumPy and Keras' global generator (unseeded keras.random draws)
+draws = []
+for _ in range(2):
+    set_seed(5)
+    normal = keras.ops.convert_to_numpy(keras.random.normal((3,)))
+    draws.append([float(np.random.rand()), *map(float, normal)])  # noqa: NPY002 (the global seed)
+out["reseeded"] = draws
+# only the TensorFlow backend imports TensorFlow (set_seed skips it elsewhere)
+out["tensorflow_imported"] = "tensorflow" in sys.modules
 
 Path(sys.argv[2]).write_text(json.dumps(out))

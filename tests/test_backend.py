@@ -87,6 +87,15 @@ def test_same_seed_gives_identical_weights(probes: dict[str, Any], backend: str)
         assert np.array_equal(first, second), key
 
 
+@pytest.mark.parametrize("backend", ALL)
+def test_seeding_repeats_draws_and_imports_tensorflow_only_for_its_backend(
+    probes: dict[str, Any], backend: str
+) -> None:
+    first, second = probes[backend]["reseeded"]
+    assert first == second
+    assert probes[backend]["tensorflow_imported"] == (backend == "tensorflow")
+
+
 @pytest.mark.parametrize("procedure", ["median", "icdmw"])
 def test_weights_agree_across_backends(probes: dict[str, Any], procedure: str) -> None:
     if len(probes) < 2:

@@ -26,6 +26,7 @@ __all__ = [
     "device_name",
     "seed_everything",
     "select_backend",
+    "set_seed",
 ]
 
 log = logging.getLogger(__name__)
@@ -89,12 +90,32 @@ def active_backend() -> str:
     return str(keras.backend.backend())
 
 
-def seed_everything(seed: int, *, deterministic: bool) -> None:
-    """Seed Python, NumPy and the backend; with ``deterministic``, also ask the
-    backend for deterministic kernels (same config + seed → identical weights)."""
+def set_seed(seed: int) -> None:
+    """``keras.utils.set_random_seed(seed)`` (Python, NumPy, the backend and Keras' global
+    seed generator), without importing TensorFlow under another backend.
+
+    Keras also seeds TensorFlow whenever it is installed (for ``tf.data`` pipelines),
+    and importing it costs about 3 s per process, in every Keras job of the workflow.
+    Under JAX and PyTorch nothing of ours uses TensorFlow, so while seeding, its import
+    is blocked: Keras then treats it as not installed, as on a machine without it (the
+    GPU machines). Already imported, or the backend itself, it is seeded as usual."""
     import keras
 
-    keras.utils.set_random_seed(seed)
+    if "tensorflow" in sys.modules or active_backend() == "tensorflow":
+        keras.utils.set_random_seed(seed)
+        return
+    sys.modules["tensorflow"] = None  # type: ignore[assignment]  # import → ImportError
+    try:
+        keras.utils.set_random_seed(seed)
+    finally:
+        del sys.modules["tensorflow"]
+
+
+def seed_everything(seed: int, *, deterministic: bool) -> None:
+    """Seed Python, NumPy and the backend (:func:`set_seed`); with ``deterministic``,
+    also ask the backend for deterministic kernels (same config + seed → identical
+    weights)."""
+    set_seed(seed)
     if not deterministic:
         return
     backend = active_backend()

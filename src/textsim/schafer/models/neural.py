@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.backend import set_seed
 from textsim.schafer.models.base import (
     F32,
     DocumentModel,
@@ -111,12 +112,11 @@ class _KerasModel(DocumentModel):
         self.epochs_ = len(hist.history["loss"])
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
-        import keras
 
         if not 0 <= self.dropout < 1:
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
         t0 = time.perf_counter()
-        keras.utils.set_random_seed(self.seed)
+        set_seed(self.seed)
         n_classes = 0
         if self.uses_labels:
             if y is None:

@@ -10,6 +10,7 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.backend import set_seed
 from textsim.schafer.models.base import (
     F32,
     DocumentModel,
@@ -198,18 +199,16 @@ class Doc2Sent2Vec(DocumentModel):
         return np.asarray(table.get_weights()[0], dtype=np.float32)
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
-        import keras
 
         t0 = time.perf_counter()
-        keras.utils.set_random_seed(self.seed)
+        set_seed(self.seed)
         S = self._fit_sentences(X)
         self._fit_documents(X, S, None, self.max_epochs)
         self.train_seconds_ = time.perf_counter() - t0
         return self
 
     def transform(self, X: Documents) -> F32:
-        import keras
 
-        keras.utils.set_random_seed(self.seed + 1)
+        set_seed(self.seed + 1)
         S = self._infer_sentences(X)
         return self._fit_documents(X, S, self.dense_, self.infer_epochs)
