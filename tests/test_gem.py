@@ -32,8 +32,9 @@ def _residual(context: list[np.ndarray], word: np.ndarray) -> tuple[np.ndarray, 
     cols = [*context, word]
     words = np.stack(cols)[None]  # one sentence: the context words, then the word
     ctx = np.array([list(range(len(context)))], dtype=np.int64).reshape(1, len(context))
+    gram = words @ np.transpose(words, (0, 2, 1))
     r, qd = _window_projections(
-        words, words @ np.eye(3), np.array([0]), np.array([len(context)]), ctx
+        gram, words @ np.eye(3), np.array([0]), np.array([len(context)]), ctx
     )
     return qd[0], float(r[0])
 
@@ -201,3 +202,19 @@ def test_repeated_positions_are_found_within_the_band() -> None:
     band = (k > j) & (k - j <= 4)
     assert out.any()
     np.testing.assert_array_equal(out, same & band[None])
+
+
+@pytest.mark.parametrize("n", [20, 64, 65, 150])
+def test_band_gram_equals_the_full_gram_within_the_band(n: int) -> None:
+    """Sentences long enough for the blocked route (n > 2 · 32) and shorter ones: every
+    entry at most ``reach`` apart equals the full Gram matrix's; nothing outside."""
+    from textsim.gem.windows import _band_gram
+
+    rng = np.random.default_rng(n)
+    words = rng.normal(size=(3, n, 24))
+    full = words @ np.transpose(words, (0, 2, 1))
+    out = np.full((3, n, n), np.nan)
+    _band_gram(words, 14, out)
+    i, j = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
+    band = np.abs(i - j) <= 14
+    assert np.allclose(out[:, band], full[:, band], rtol=1e-13, atol=1e-12)

@@ -53,3 +53,23 @@ def test_usif_scales_each_component_by_its_variance_share() -> None:
     assert np.all(np.diff(model.component_weights_) <= 0)
     out = model.transform(texts)
     assert np.array_equal(model.transform([texts[7]])[0], out[7])
+
+
+@pytest.mark.parametrize("chunk_values", [1 << 22, 40])
+def test_weighted_means_of_every_text_equal_the_hand_computation(
+    monkeypatch: pytest.MonkeyPatch, chunk_values: int
+) -> None:
+    """Texts of every length (empty and all-OOV too), in one chunk or many (texts are
+    taken in order of length): each row is its own weighted mean."""
+    import textsim.gem.sif as sif
+
+    monkeypatch.setattr(sif, "_CHUNK_VALUES", chunk_values)
+    emb, p, texts = _setup()
+    texts = [*texts, "", "zzz", " ".join(texts)]
+    model = SIF(emb, p)
+    model._prepare()
+    got = model._mean(model._batch(texts))
+    for text, row in zip(texts, got, strict=True):
+        ids = [emb.index[w] for w in text.split() if w in emb.index]
+        mean = (sif_weights(p[ids])[:, None] * emb.vectors[ids]).sum(axis=0) / max(len(ids), 1)
+        assert row == pytest.approx(mean, abs=1e-6)

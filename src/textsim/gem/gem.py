@@ -40,7 +40,7 @@ import numpy.typing as npt
 
 from textsim.gem.windows import window_residuals
 from textsim.vectors.base import Cleaning, Estimator, Needs
-from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["GEM", "coarse_vectors", "ngram_average"]
 
@@ -105,23 +105,11 @@ def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
     d = sentences[0].shape[0]
     out = np.empty((d, len(sentences)))
     lengths = np.array([s.shape[1] for s in sentences])
-    order = np.argsort(lengths, kind="stable")
-    start = 0
-    while start < len(order):
-        n_max = max(int(lengths[order[start]]), 1)
-        stop = start + 1
-        while stop < len(order):
-            n_next = max(int(lengths[order[stop]]), 1)
-            if (stop + 1 - start) * n_next * max(n_next, d) > chunk_cells:
-                break
-            n_max = n_next
-            stop += 1
-        part = order[start:stop]
-        batch = np.zeros((len(part), n_max, d))
+    for part in length_chunks(lengths, lambda n: max(n, 1) * max(n, d), chunk_cells):
+        batch = np.zeros((len(part), max(int(lengths[part[-1]]), 1), d))
         for i, j in enumerate(part):
             batch[i, : lengths[j]] = sentences[j].T
         out[:, part] = _coarse_padded(batch).T
-        start = stop
     return out
 
 

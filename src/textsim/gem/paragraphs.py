@@ -108,6 +108,32 @@ def _embed_sentences(
     ]
 
 
+#: a row's probe: (method, technique), embedding seconds, chosen C, test accuracy
+Scored = tuple[tuple[str, str], float, float, float]
+
+
+def _embed_and_probe(
+    embed: Callable[..., Embedded],
+    args: tuple[Any, ...],
+    y: npt.NDArray[Any],
+    train: npt.NDArray[np.bool_],
+    grid: Sequence[float],
+    seed: int,
+) -> list[Scored]:
+    """One task: the embeddings of ``embed(*args)``, then for each, C chosen on a held-out
+    fifth of the training documents and the test accuracy refitted on all of them."""
+    from textsim.probe import best_c, holdout_split, probe_accuracy
+
+    fit, held = holdout_split(int(train.sum()), seed)
+    train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)
+    out: list[Scored] = []
+    for key, X, seconds in embed(*args):
+        scores = [probe_accuracy(X[train], y[train], fit, held, c) for c in grid]
+        c = best_c(grid, scores)
+        out.append((key, seconds, c, probe_accuracy(X, y, train_rows, test_rows, c)))
+    return out
+
+
 def evaluate_paragraphs(
     make: Callable[..., Any],
     documents: pd.DataFrame,
@@ -123,13 +149,13 @@ def evaluate_paragraphs(
     over the word vectors (:func:`textsim.api.registry.build` with the embeddings and
     probabilities bound). ``documents`` has columns ``sentences`` (raw sentences), ``split``
     (train/test) and ``label``. ``seconds`` is the time to embed all documents
-    (fits included). ``n_jobs`` worker processes (joblib) share the embeddings, then
-    the probes' fits; every task runs single-threaded, so the table does not depend on
+    (fits included). Each embedding and its probe (C on one seeded held-out fifth of the
+    training documents, then the test accuracy) is one task; ``n_jobs`` worker processes
+    (joblib) share the tasks, each run single-threaded, so the table does not depend on
     ``n_jobs``."""
     from joblib import Parallel, delayed
     from tqdm import tqdm
 
-    from textsim.probe import best_c, holdout_split, probe_accuracy
     from textsim.text.cleaning import clean_lines
 
     train = (documents["split"] == "train").to_numpy()
@@ -141,45 +167,19 @@ def evaluate_paragraphs(
     paragraphs = [" ".join(doc) for doc in sentences]
     train_paragraphs = [p for p, t in zip(paragraphs, train, strict=True) if t]
     # longest first: GEM on whole paragraphs, GEM on sentences, then the rest
-    jobs = [delayed(_one_thread)(_embed_whole, make, "GEM", train_paragraphs, paragraphs)]
-    jobs.append(delayed(_one_thread)(_embed_sentences, make, sentences, train))
-    for name in ("SIF", "uSIF", "mean", "idf-weighted mean"):
-        jobs.append(delayed(_one_thread)(_embed_whole, make, name, train_paragraphs, paragraphs))
-
-    def run(tasks: list[Any], desc: str) -> list[Any]:
-        return list(
-            tqdm(parallel(tasks), total=len(tasks), desc=desc, unit="task", disable=not progress)
-        )
-
-    y_train = y[train]
-    train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)
     grid = sorted(c_grid)
+    probe = (y, train, grid, seed)
+    tasks: list[tuple[Callable[..., Embedded], tuple[Any, ...]]] = [
+        (_embed_whole, (make, "GEM", train_paragraphs, paragraphs))
+    ]
+    tasks.append((_embed_sentences, (make, sentences, train)))
+    for name in ("SIF", "uSIF", "mean", "idf-weighted mean"):
+        tasks.append((_embed_whole, (make, name, train_paragraphs, paragraphs)))
+    jobs = [delayed(_one_thread)(_embed_and_probe, f, args, *probe) for f, args in tasks]
     with Parallel(n_jobs=n_jobs, return_as="generator", batch_size=1) as parallel:
-        embedded = {key: (X, s) for out in run(jobs, "paragraph embeddings") for key, X, s in out}
-        # C on a held-out fifth of the training documents, every (technique, C) a task
-        fit, held = holdout_split(int(train.sum()), seed)
-        cells = [(key, c) for key in TECHNIQUES for c in grid]
-        scores = run(
-            [
-                delayed(_one_thread)(probe_accuracy, embedded[key][0][train], y_train, fit, held, c)
-                for key, c in cells
-            ],
-            "choosing C",
-        )
-        chosen = {
-            key: best_c(grid, scores[i * len(grid) : (i + 1) * len(grid)])
-            for i, key in enumerate(TECHNIQUES)
-        }
-        accuracy = run(
-            [
-                delayed(_one_thread)(
-                    probe_accuracy, embedded[key][0], y, train_rows, test_rows, chosen[key]
-                )
-                for key in TECHNIQUES
-            ],
-            "test accuracy",
-        )
-    labels, counts = np.unique(y_train, return_counts=True)
+        done = tqdm(parallel(jobs), total=len(jobs), desc="paragraphs", disable=not progress)
+        scored = {key: (seconds, c, acc) for out in done for key, seconds, c, acc in out}
+    labels, counts = np.unique(y[train], return_counts=True)
     majority = labels[np.argmax(counts)]
     rows: list[dict[str, object]] = [
         {
@@ -193,14 +193,14 @@ def evaluate_paragraphs(
             "documents_per_s": float("nan"),
         }
     ]
-    for key, acc in zip(TECHNIQUES, accuracy, strict=True):
-        seconds = embedded[key][1]
+    for key in TECHNIQUES:
+        seconds, c, acc = scored[key]
         rows.append(
             {
                 "method": key[0],
                 "technique": key[1],
                 "accuracy": acc,
-                "C": chosen[key],
+                "C": c,
                 "n_train": int(train.sum()),
                 "n_test": int((~train).sum()),
                 "seconds": seconds,

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.vectors.base import Cleaning, Estimator, Needs
-from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
 
@@ -63,6 +63,10 @@ _CLEANING_DOC = """
         numbers → 0, punctuation removed); ``none``: split on white space only."""
 
 
+#: word-vector values gathered per chunk of texts (memory bound; results do not depend on it)
+_CHUNK_VALUES = 1 << 22
+
+
 class _WeightedMean(Estimator):
     needs = Needs(texts=True, probabilities=True)
     space_bound = True
@@ -74,14 +78,21 @@ class _WeightedMean(Estimator):
         raise NotImplementedError
 
     def _mean(self, batch: TokenBatch) -> F64:
-        table = self.embeddings_.padded_table().astype(np.float64)
+        """Σ weight · word vector / length of each text: texts in order of length, in
+        chunks of similar length (little padding; bounded memory), the float32 rows
+        gathered, then widened (exactly) to float64."""
+        table = self.embeddings_.padded_table()
         w = np.append(self.word_weights_, 0.0)
-        vec = np.empty((len(batch), table.shape[1]))
-        step = max(1, (1 << 22) // max(batch.ids.shape[1] * table.shape[1], 1))  # bounded memory
-        for start in range(0, len(batch), step):
-            ids = batch.ids[start : start + step]
-            vec[start : start + step] = np.matmul(w[ids][:, None, :], table[ids])[:, 0, :]
-        n = np.maximum(batch.lengths, 1).astype(np.float64)
+        dim = table.shape[1]
+        vec = np.zeros((len(batch), dim))
+        lengths = np.asarray(batch.lengths, dtype=np.int64)
+        for rows in length_chunks(lengths, lambda width: width * dim, _CHUNK_VALUES):
+            width = int(lengths[rows[-1]])
+            if width:
+                ids = batch.ids[rows, :width]
+                words = table[ids].astype(np.float64)
+                vec[rows] = np.matmul(w[ids][:, None, :], words)[:, 0, :]
+        n = np.maximum(lengths, 1).astype(np.float64)
         return np.asarray(vec / n[:, None])
 
     def _prepare(self) -> None:

@@ -25,6 +25,8 @@ __all__ = ["REL_TOL", "TOL", "window_residuals"]
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
 REL_TOL = 1e-5  # see _window_projections
+#: positions per block of the banded Gram matrix (see _band_gram)
+BAND_BLOCK = 32
 
 
 def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
@@ -70,7 +72,7 @@ def _duplicates_in_band(
 
 
 def _window_projections(
-    words: F64,
+    gs: F64,
     sd: F64,
     sent: npt.NDArray[np.int64],
     pos: npt.NDArray[np.int64],
@@ -80,14 +82,14 @@ def _window_projections(
     (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
     ``qᵀ D`` for the corpus directions D, q = that component / r.
 
-    ``words`` (S, n, d) and ``sd = words @ D`` (S, n, K) per sentence; ``ctx``
+    ``gs`` (S, n, n) the sentences' Gram matrices (the band a window reads suffices)
+    and ``sd = words @ D`` (S, n, K); ``ctx``
     (B, L) context positions, −1 for none. Everything comes from the sentences'
     small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
     projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
     qᵀD = (wᵀD − xᵀ CᵀD) / r — the quantities Gram–Schmidt yields, at O(L²) per
     word instead of O(d L²).
     """
-    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, n, n)
     valid = ctx >= 0
     c = np.where(valid, ctx, 0)
     mask = valid[:, :, None] & valid[:, None, :]
@@ -107,6 +109,33 @@ def _window_projections(
     return r, qd
 
 
+def _band_gram(words: F64, reach: int, out: F64) -> None:
+    """``out[s] = words[s] words[s]ᵀ`` on the entries at most ``reach`` positions apart
+    (the band every window reads); the rest of ``out`` is left as it is. Long sentences
+    go in blocks of ``max(reach, BAND_BLOCK)`` positions, each block with itself and
+    with the next one: O(n · block · d) per sentence instead of O(n² d)."""
+    n_sent, n, dim = words.shape
+    b = max(reach, BAND_BLOCK)
+    if n <= 2 * b:
+        out[...] = np.matmul(words, np.transpose(words, (0, 2, 1)))
+        return
+    nb = -(-n // b)
+    padded = np.zeros((n_sent, nb * b, dim))
+    padded[:, :n] = words
+    blocks = padded.reshape(n_sent, nb, b, dim)
+    blocks_t = np.transpose(blocks, (0, 1, 3, 2))
+    diag = np.matmul(blocks, blocks_t)  # (S, nb, b, b)
+    upper = np.matmul(blocks[:, :-1], blocks_t[:, 1:])  # block I against block I + 1
+    for i in range(nb):
+        r0, r1 = i * b, min((i + 1) * b, n)
+        out[:, r0:r1, r0:r1] = diag[:, i, : r1 - r0, : r1 - r0]
+        if r1 < n:
+            c1 = min(r1 + b, n)
+            block = upper[:, i, : r1 - r0, : c1 - r1]
+            out[:, r0:r1, r1:c1] = block
+            out[:, r1:c1, r0:r1] = np.transpose(block, (0, 2, 1))
+
+
 def window_residuals(
     words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: int
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], F64, F64, F64]:
@@ -118,26 +147,25 @@ def window_residuals(
     sent = np.repeat(np.arange(n_sent), lengths)
     pos = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
     ell = np.minimum(lengths[sent], pos + m + 1) - np.maximum(0, pos - m)
-    # the Gram matrix framed by m padding slots each side; padding has a unit diagonal
-    gs = np.matmul(words, np.transpose(words, (0, 2, 1)))
-    norms2 = gs[sent, pos, pos]
+    # the Gram matrix (its band: no window reads further) framed by m padding slots
+    # each side; padding gets a unit diagonal
     frame = np.zeros((n_sent, n + 2 * m, n + 2 * m))
-    frame[:, m : m + n, m : m + n] = gs
+    gs = frame[:, m : m + n, m : m + n]
+    _band_gram(words, 2 * m, gs)
+    norms2 = gs[sent, pos, pos]
     slot = np.arange(n + 2 * m)[None, :] - m
     inside = (slot >= 0) & (slot < lengths[:, None])
+    # repeated vectors, found once per sentence and viewed per window like G
+    sdup = np.zeros((n_sent, n + 2 * m, n + 2 * m), dtype=bool)
+    _duplicates_in_band(gs, inside[:, m : m + n], 2 * m, sdup[:, m : m + n, m : m + n])
     idx = np.arange(n + 2 * m)
     frame[:, idx, idx] += ~inside
     st = frame.strides
     g = as_strided(frame, (n_sent, n, w, w), (st[0], st[1] + st[2], st[1], st[2]))[sent, pos]
     sdf = np.zeros((n_sent, n + 2 * m, sd.shape[2]))
     sdf[:, m : m + n] = sd
-    st = sdf.strides
-    sdw = as_strided(sdf, (n_sent, n, w, sd.shape[2]), (st[0], st[1], st[1], st[2]))[sent, pos]
     valid = as_strided(inside, (n_sent, n, w), (inside.strides[0],) + inside.strides[1:] * 2)
     valid = valid[sent, pos]
-    # repeated vectors, found once per sentence and viewed per window like G
-    sdup = np.zeros((n_sent, n + 2 * m, n + 2 * m), dtype=bool)
-    _duplicates_in_band(gs, inside[:, m : m + n], 2 * m, sdup[:, m : m + n, m : m + n])
     st = sdup.strides
     dup = as_strided(sdup, (n_sent, n, w, w), (st[0], st[1] + st[2], st[1], st[2]))[sent, pos]
     # the word repeated in its context lies in its span: r = 0, qᵀD = 0 (zeroed column)
@@ -145,8 +173,8 @@ def window_residuals(
     # a context vector repeated: the later copy adds nothing to the span, drop it
     later = np.asarray(dup.any(axis=1))
     later[:, m] = False
-    if later.any():
-        g = np.where(later[:, :, None] | later[:, None, :], 0.0, g)
+    if later.any():  # g is a gathered copy: edited in place
+        g[later[:, :, None] | later[:, None, :]] = 0.0
         b_, k_ = np.nonzero(later)
         g[b_, k_, k_] = 1.0
     r = np.zeros(len(sent))
@@ -154,10 +182,11 @@ def window_residuals(
     easy = ~in_span & ((valid & ~later).sum(axis=1) <= dim)
     settled = in_span.copy()  # words whose r and qᵀD are final
     if easy.any():
+        every = bool(easy.all())
         unit = np.zeros((int(easy.sum()), w, 1))
         unit[:, m] = 1.0
-        try:
-            p = np.linalg.solve(g[easy], unit)[:, :, 0]  # G⁻¹ e: the word's dual coefficients
+        try:  # G⁻¹ e: the word's dual coefficients
+            p = np.linalg.solve(g if every else g[easy], unit)[:, :, 0]
         except np.linalg.LinAlgError:  # an exactly singular pivot after all
             easy[:] = False
         else:
@@ -165,10 +194,16 @@ def window_residuals(
             ok = (r2 > (REL_TOL**2) * norms2[easy]) & (r2 > TOL**2)
             idx = np.flatnonzero(easy)
             r[idx] = np.sqrt(np.where(ok, r2, 0.0))
-            qd[idx] = np.einsum("bj,bjk->bk", p, sdw[easy]) * r[idx][:, None]
+            # qᵀD = r Σ_j p_j (wⱼᵀD) over the window's slots, read from the framed sd
+            rows = sdf.reshape(-1, sd.shape[2])
+            first = (sent * (n + 2 * m) + pos)[idx]
+            acc = p[:, :1] * rows[first]
+            for j in range(1, w):
+                acc += p[:, j : j + 1] * rows[first + j]
+            qd[idx] = acc * r[idx][:, None]
             easy[idx[~ok]] = False  # at the tolerance: Gram–Schmidt's zeroed column
     rest = np.flatnonzero(~easy & ~settled)
     if len(rest):
         cols = _windows(lengths, m)[2][rest]
-        r[rest], qd[rest] = _window_projections(words, sd, sent[rest], pos[rest], cols[:, :-1])
+        r[rest], qd[rest] = _window_projections(gs, sd, sent[rest], pos[rest], cols[:, :-1])
     return sent, pos, ell, r, qd, norms2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -16,6 +16,24 @@ FloatArray = npt.NDArray[np.float32]
 
 
 Texts = Sequence[Sequence[str]] | Sequence[str] | pd.Series
+
+
+def length_chunks(
+    lengths: npt.ArrayLike, cells: Callable[[int], int], budget: int
+) -> Iterator[npt.NDArray[np.int64]]:
+    """Row indices in order of length (stable), in chunks of similar length: a chunk
+    grows while its size × ``cells(its longest length)`` stays within ``budget`` (at
+    least one row each), so batched arrays padded to the chunk's longest text stay
+    bounded and hold little padding."""
+    lens = np.asarray(lengths, dtype=np.int64)
+    order = np.argsort(lens, kind="stable")
+    start = 0
+    while start < len(order):
+        stop = start + 1
+        while stop < len(order) and (stop + 1 - start) * cells(int(lens[order[stop]])) <= budget:
+            stop += 1
+        yield order[start:stop]
+        start = stop
 
 
 @dataclass(frozen=True)
