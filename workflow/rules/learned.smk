@@ -27,7 +27,7 @@ rule select_kappa:
         },
         normalize=NORMALIZE,
         backend=KERAS_BACKEND,
-    threads: 2
+    threads: 1  # the small Keras models keep one core busy (see train_weights)
     log:
         "logs/weights/select_kappa.log",
     benchmark:
@@ -61,7 +61,9 @@ rule train_weights:
         backend=KERAS_BACKEND,
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
-    threads: 2
+    # one core: these small Keras models load about one core (mean load 0.8-1.0 in the
+    # demo's benchmark files with 2 declared), so another job can run beside them
+    threads: 1
     log:
         "logs/weights/{length}/{procedure}.log",
     benchmark:
