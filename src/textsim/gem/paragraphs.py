@@ -126,9 +126,11 @@ def _embed_and_probe(
 
     fit, held = holdout_split(int(train.sum()), seed)
     train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)
+    y_train = y[train]
     out: list[Scored] = []
     for key, X, seconds in embed(*args):
-        scores = [probe_accuracy(X[train], y[train], fit, held, c) for c in grid]
+        X_train = X[train]
+        scores = [probe_accuracy(X_train, y_train, fit, held, c) for c in grid]
         c = best_c(grid, scores)
         out.append((key, seconds, c, probe_accuracy(X, y, train_rows, test_rows, c)))
     return out
@@ -168,13 +170,15 @@ def evaluate_paragraphs(
     train_paragraphs = [p for p, t in zip(paragraphs, train, strict=True) if t]
     # longest first: GEM on whole paragraphs, GEM on sentences, then the rest
     grid = sorted(c_grid)
-    probe = (y, train, grid, seed)
     tasks: list[tuple[Callable[..., Embedded], tuple[Any, ...]]] = [
-        (_embed_whole, (make, "GEM", train_paragraphs, paragraphs))
+        (_embed_whole, (make, "GEM", train_paragraphs, paragraphs)),
+        (_embed_sentences, (make, sentences, train)),
+        *(
+            (_embed_whole, (make, name, train_paragraphs, paragraphs))
+            for name in ("SIF", "uSIF", "mean", "idf-weighted mean")
+        ),
     ]
-    tasks.append((_embed_sentences, (make, sentences, train)))
-    for name in ("SIF", "uSIF", "mean", "idf-weighted mean"):
-        tasks.append((_embed_whole, (make, name, train_paragraphs, paragraphs)))
+    probe = (y, train, grid, seed)
     jobs = [delayed(_one_thread)(_embed_and_probe, f, args, *probe) for f, args in tasks]
     with Parallel(n_jobs=n_jobs, return_as="generator", batch_size=1) as parallel:
         done = tqdm(parallel(jobs), total=len(jobs), desc="paragraphs", disable=not progress)

@@ -82,8 +82,8 @@ def _window_projections(
     (R[-1, -1] of the window's QR, ≥ 0; 0 below the Gram–Schmidt tolerance), and
     ``qᵀ D`` for the corpus directions D, q = that component / r.
 
-    ``gs`` (S, n, n) the sentences' Gram matrices (the band a window reads suffices)
-    and ``sd = words @ D`` (S, n, K); ``ctx``
+    ``gs`` (S, n, n) the sentences' Gram matrices (only the band a window reads, and only
+    at valid positions, is read) and ``sd = words @ D`` (S, n, K); ``ctx``
     (B, L) context positions, −1 for none. Everything comes from the sentences'
     small Gram matrices: with G = CᵀC and b = Cᵀw for the context C, the
     projection of w on span(C) is C x, x = G⁺ b, so r² = wᵀw − bᵀx and
@@ -110,8 +110,9 @@ def _window_projections(
 
 
 def _band_gram(words: F64, reach: int, out: F64) -> None:
-    """``out[s] = words[s] words[s]ᵀ`` on the entries at most ``reach`` positions apart
-    (the band every window reads); the rest of ``out`` is left as it is. Long sentences
+    """``out[s] = words[s] words[s]ᵀ`` on (at least) the entries at most ``reach`` positions
+    apart, the band every window reads; entries further apart may be left as they are
+    (never read). Long sentences
     go in blocks of ``max(reach, BAND_BLOCK)`` positions, each block with itself and
     with the next one: O(n · block · d) per sentence instead of O(n² d)."""
     n_sent, n, dim = words.shape

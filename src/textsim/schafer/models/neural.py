@@ -112,7 +112,6 @@ class _KerasModel(DocumentModel):
         self.epochs_ = len(hist.history["loss"])
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
-
         if not 0 <= self.dropout < 1:
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
         t0 = time.perf_counter()

@@ -199,7 +199,6 @@ class Doc2Sent2Vec(DocumentModel):
         return np.asarray(table.get_weights()[0], dtype=np.float32)
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
-
         t0 = time.perf_counter()
         set_seed(self.seed)
         S = self._fit_sentences(X)
@@ -208,7 +207,6 @@ class Doc2Sent2Vec(DocumentModel):
         return self
 
     def transform(self, X: Documents) -> F32:
-
         set_seed(self.seed + 1)
         S = self._infer_sentences(X)
         return self._fit_documents(X, S, self.dense_, self.infer_epochs)
