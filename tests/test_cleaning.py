@@ -25,6 +25,9 @@ CASES = {
     " \t,.;:!? -- ": [],
     "a\x00b 7\x00 \x00": ["a", "b", "0"],  # NUL: non-word (the fast path's placeholder)
     ".12 12. 1-2 12 x12y": ["0", "0", "0", "0", "0", "x", "0", "y"],
+    # \x01: non-word (the fast path's mark for a number); non-ASCII digits are \d
+    "a\x01b 7\x01 \x017": ["a", "b", "0", "0"],
+    "٣.٤ x３,５y ٣-7 1990, 2.5. 1,2,": ["0", "x", "0", "y", "0", "0", "0", "0", "0"],
 }
 
 
@@ -42,6 +45,21 @@ def test_random_text_equals_the_regular_expressions() -> None:
     for _ in range(20_000):
         text = "".join(rng.choice(ALPHABET) for _ in range(rng.randint(0, 30)))
         assert clean_tokens(text) == clean_tokens_reference(text), repr(text)
+
+
+NUMBER_ALPHABET = "0159٣-+,.,.. a\x01\n"
+
+
+def test_number_heavy_text_equals_the_regular_expressions() -> None:
+    """Runs of digits and number punctuation of every shape (the fast path replaces
+    the runs that are one number apart from the others)."""
+    rng = random.Random(2)
+    for _ in range(20_000):
+        text = "".join(rng.choice(NUMBER_ALPHABET) for _ in range(rng.randint(0, 16)))
+        assert clean_tokens(text) == clean_tokens_reference(text), repr(text)
+        assert clean_lines(text.split("\n")) == [
+            clean_tokens_reference(t) for t in text.split("\n")
+        ], repr(text)
 
 
 def test_batches_equal_text_by_text() -> None:

@@ -3,14 +3,27 @@
 
 :func:`clean_tokens_reference` is that definition written as two regular
 expressions over the whole text. :func:`clean_tokens` gives identical tokens faster
-(``textsim bench``): the few distinct non-ASCII non-word characters of a line are
-replaced by spaces (they are never part of a number), then one ``bytes.translate``
-over the UTF-8 text blanks the ASCII non-word characters and ``split`` cuts the words.
-Before that, in text with a digit, each maximal run of digits and number punctuation
-``-+,.`` becomes `` 0 `` per number match of the run (one regular expression that
-starts at a digit, so the engine skips to digits; the number expression runs on the
-run alone). A number match never leaves its run, so this equals the number
-expression over the whole text.
+(``textsim bench``), working on the UTF-8 bytes of the lowercased text:
+
+1. The few distinct non-ASCII characters of a text (found with one
+   ``bytes.translate`` that deletes the ASCII bytes) are replaced in the text: a
+   non-word character by a space, a decimal digit (``\\d`` matches any Unicode
+   category Nd character) by ``0``. Only ASCII digits are left.
+2. One ``bytes.translate`` turns every ASCII digit into ``0`` (which digit it was
+   never matters: every digit ends up in a number) and every ASCII non-word
+   character but the number punctuation ``-+,.`` (and the line break of
+   :func:`clean_lines`) into a space.
+3. Numbers, only in text holding a ``0``: each maximal run of ``0`` and ``-+,.``
+   from its first digit on becomes `` 0 `` per number match of the run. The common
+   runs that are exactly one number (a run that starts with its digit and has the
+   shape ``0[0,]*(\\.+0+)?[,.]*``) are replaced by one expression with a constant
+   replacement, the rest through a callback that runs the number expression on the
+   run alone (a number match never leaves its run, so this equals the number
+   expression over the whole text). Both expressions begin with the literal ``0``,
+   which the regular expression engine finds by a fast literal search rather than
+   by testing a character class at every position.
+4. A last ``bytes.translate`` blanks the remaining number punctuation and ``split``
+   cuts the words.
 """
 
 from __future__ import annotations
@@ -24,37 +37,59 @@ NUMBER_RE = re.compile(r"[-+]?[\d,]*\.*\d+")
 NON_WORD_RE = re.compile(r"\W+")
 #: the non-word characters a number match may contain
 _NUMBER_PUNCTUATION = "-+,."
-#: the non-ASCII characters seen so far -> whether they are non-word characters
-_NON_WORD: dict[str, bool] = {}
-_NON_ASCII = re.compile(r"[^\x00-\x7f]").findall
-_HAS_DIGIT = re.compile(r"\d").search
-#: a maximal run of digits and number punctuation, from its first digit on
-_RUN_FROM_DIGIT = re.compile(r"\d[-+,.\d]*")
+_ASCII_BYTES = bytes(range(128))
+#: the non-ASCII characters seen so far -> their replacement (`0` for a decimal digit,
+#: a space for a non-word character, empty for a word character: kept)
+_NON_ASCII_REPLACEMENT: dict[str, str] = {}
 _ASCII_NON_WORD = "".join(chr(i) for i in range(128) if not (chr(i).isalnum() or chr(i) == "_"))
+#: stands for a number replaced by the constant pass: an ASCII non-word character, so
+#: none is left in the text when that pass runs (step 2 blanks it)
+_MARK = b"\x01"
+#: a maximal run of `0` and number punctuation, from its first digit on
+_RUN = re.compile(rb"0[-+,.0]*")
+#: a run that starts with its digit (none of the run's characters before it) and holds
+#: exactly one number match: digits and commas, optionally dots and digits, then only
+#: commas and dots (the lookahead makes the run maximal)
+_ONE_NUMBER_RUN = re.compile(rb"0(?<![-+,.0]0)[0,]*(?:\.+0+)?[,.]*(?![-+,.0])")
+_NUMBER_BYTES = re.compile(rb"[-+]?[0,]*\.*0+")
 
 
-def _byte_table(blank: str) -> bytes:
-    """A ``bytes.translate`` table: the ASCII characters in ``blank`` → space; every
-    other byte (UTF-8 lead and continuation bytes included) unchanged."""
-    return bytes(32 if i < 128 and chr(i) in blank else i for i in range(256))
+def _byte_table(blank: str, zero: str = "", mark_to_zero: bool = False) -> bytes:
+    """A ``bytes.translate`` table: the ASCII characters in ``blank`` → space, those in
+    ``zero`` → ``0``, optionally :data:`_MARK` → ``0``; every other byte (UTF-8 lead
+    and continuation bytes included) unchanged."""
+    table = bytearray(range(256))
+    for i in range(128):
+        if chr(i) in blank:
+            table[i] = ord(" ")
+        if chr(i) in zero:
+            table[i] = ord("0")
+    if mark_to_zero:
+        table[_MARK[0]] = ord("0")
+    return bytes(table)
 
 
-#: every ASCII non-word character → space
-_BLANK_ALL = _byte_table(_ASCII_NON_WORD)
+_NON_NUMBER_NON_WORD = _ASCII_NON_WORD.translate(str.maketrans("", "", _NUMBER_PUNCTUATION))
+_DIGITS = "0123456789"
+#: step 2: digits → `0`, ASCII non-word characters but number punctuation → space
+_BLANK_ALL = _byte_table(_NON_NUMBER_NON_WORD, _DIGITS)
 #: the same but the line break, which separates the texts of :func:`clean_lines`
-_BLANK_ALL_BUT_NEWLINE = _byte_table(_ASCII_NON_WORD.replace("\n", ""))
-#: the same but the number punctuation (text with digits)
+_BLANK_ALL_BUT_NEWLINE = _byte_table(_NON_NUMBER_NON_WORD.replace("\n", ""), _DIGITS)
+#: step 4: number punctuation → space, the constant pass's mark → `0`
+_FINISH = _byte_table(_NUMBER_PUNCTUATION, mark_to_zero=True)
 
 
-def _blank_non_ascii(text: str) -> str:
-    """``text`` with every non-ASCII non-word character replaced by a space (the line
-    break is ASCII: it stays)."""
-    for ch in set(_NON_ASCII(text)):
-        non_word = _NON_WORD.get(ch)
-        if non_word is None:
-            non_word = _NON_WORD[ch] = not ch.isalnum()  # \w: isalnum() or "_" (ASCII)
-        if non_word:
-            text = text.replace(ch, " ")
+def _replace_non_ascii(text: str) -> str:
+    """``text`` with every non-ASCII non-word character replaced by a space and every
+    non-ASCII decimal digit by ``0`` (the line break is ASCII: it stays)."""
+    for ch in set(text.encode().translate(None, _ASCII_BYTES).decode()):
+        replacement = _NON_ASCII_REPLACEMENT.get(ch)
+        if replacement is None:
+            # \w: isalnum() or "_" (ASCII); \d: category Nd, i.e. isdecimal()
+            replacement = "0" if ch.isdecimal() else "" if ch.isalnum() else " "
+            _NON_ASCII_REPLACEMENT[ch] = replacement
+        if replacement:
+            text = text.replace(ch, replacement)
     return text
 
 
@@ -66,13 +101,17 @@ def clean_tokens_reference(text: str) -> list[str]:
 
 def _blanked(text: str, table: bytes) -> str:
     """Lowercased, numbers → `` 0 ``, non-word characters → spaces (those ``table``
-    blanks: all but the line break for :func:`clean_lines`)."""
+    blanks, and the number punctuation: all but the line break for
+    :func:`clean_lines`)."""
     text = text.lower()
     if not text.isascii():
-        text = _blank_non_ascii(text)
-    if _HAS_DIGIT(text) is not None:
-        text = _RUN_FROM_DIGIT.sub(_run_to_zeros, text)
-    return text.encode().translate(table).decode()
+        text = _replace_non_ascii(text)
+    data = text.encode().translate(table)
+    if b"0" in data:
+        data = _ONE_NUMBER_RUN.sub(b" " + _MARK + b" ", data)
+        if b"0" in data:
+            data = _RUN.sub(_run_to_zeros, data)
+    return data.translate(_FINISH).decode()
 
 
 def clean_lines(texts: Sequence[str]) -> list[list[str]]:
@@ -95,14 +134,14 @@ def clean_tokens(text: str) -> list[str]:
     return _blanked(text, _BLANK_ALL).split()
 
 
-def _run_to_zeros(m: re.Match[str]) -> str:
-    """A run of digits and number punctuation (from its first digit) → `` 0 `` per number
+_PUNCTUATION_BYTES = _NUMBER_PUNCTUATION.encode()
+
+
+def _run_to_zeros(m: re.Match[bytes]) -> bytes:
+    """A run of `0` and number punctuation (from its first digit) → `` 0 `` per number
     match, counted from the punctuation just before it (``+.5,3`` is two numbers,
-    ``5,3`` one); what is not a match is non-word and blanked afterwards."""
-    text, start = m.string, m.start()
-    if start == 0 or text[start - 1] not in _NUMBER_PUNCTUATION:
-        run = m.group()
-        return " 0 " if run.isdecimal() else " 0 " * len(NUMBER_RE.findall(run))
-    while start > 0 and text[start - 1] in _NUMBER_PUNCTUATION:
+    ``5,3`` one); what is not a match is blanked afterwards."""
+    data, start = m.string, m.start()
+    while start > 0 and data[start - 1] in _PUNCTUATION_BYTES:
         start -= 1
-    return " 0 " * len(NUMBER_RE.findall(text, start, m.end()))
+    return b" 0 " * len(_NUMBER_BYTES.findall(data, start, m.end()))
