@@ -51,7 +51,7 @@ def _toy_sts(n: int = 60, seed: int = 0) -> tuple[object, object, dict[str, obje
 
     rng = np.random.default_rng(seed)
     words = [f"w{chr(97 + i // 26)}{chr(97 + i % 26)}" for i in range(40)]  # no digits
-    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(40, 16)), np.arange(1, 41), 100)
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(40, 64)), np.arange(1, 41), 100)
     prob = 1.0 / np.arange(1, 41) ** 2  # Zipf-like, a few frequent words
     prob /= prob.sum()
 
