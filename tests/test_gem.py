@@ -218,3 +218,36 @@ def test_band_gram_equals_the_full_gram_within_the_band(n: int) -> None:
     i, j = np.meshgrid(np.arange(n), np.arange(n), indexing="ij")
     band = np.abs(i - j) <= 14
     assert np.allclose(out[:, band], full[:, band], rtol=1e-13, atol=1e-12)
+
+
+def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
+    """The fit's eigenproblems run over each text's distinct words scaled by √count:
+    the same coarse vectors (and so directions) as the texts' full word matrices, for
+    texts that repeat words a lot, longer than the dimension too, and OOV-only text."""
+    from textsim.gem.gem import _coarse_padded, coarse_vectors, distinct_words
+
+    emb = _emb(5, vocab=30, dim=12)
+    rng = np.random.default_rng(6)
+    texts = [" ".join(rng.choice(emb.words[:9], int(rng.integers(1, 40)))) for _ in range(60)]
+    texts += ["zzz", emb.words[3]]
+    batch = emb.encode(texts)
+    distinct, counts = distinct_words(batch)
+    for i in range(len(texts)):
+        ids = batch.ids[i, : batch.lengths[i]]
+        words, n = np.unique(ids, return_counts=True)
+        assert list(distinct.ids[i, : distinct.lengths[i]]) == list(words)
+        assert list(counts[i, : distinct.lengths[i]]) == list(n)
+        assert not counts[i, distinct.lengths[i] :].any()
+    assert (distinct.ids[:, distinct.lengths.max() :] == batch.pad).all()
+    nonempty = [i for i in range(len(texts)) if batch.lengths[i]]
+    full = coarse_vectors([_matrix(emb, texts[i]) for i in nonempty])
+    table = emb.padded_table().astype(np.float64)
+    scaled = table[distinct.ids] * np.sqrt(counts)[:, :, None]
+    ours = _coarse_padded(scaled[nonempty]).T
+    assert ours == pytest.approx(full, rel=1e-9, abs=1e-9 * np.abs(full).max())
+    # and the fit uses them: its directions equal those of the full matrices
+    model = GEM(emb, n_components=5, n_sentence_components=2).fit(texts)
+    u, s, _ = np.linalg.svd(full, full_matrices=False)
+    u = u * np.sign(u[np.argmax(np.abs(u), axis=0), np.arange(u.shape[1])])
+    assert model.singular_values_ == pytest.approx(s[:5], rel=1e-9)
+    assert model.directions_ == pytest.approx(u[:, :5], abs=1e-8)

@@ -20,7 +20,10 @@ Gram–Schmidt and adds no singular value). Gram–Schmidt's last column is the
 word's component orthogonal to its context, so ``r`` and ``qᵀD`` follow from the
 sentence's small Gram matrix (see :func:`_window_projections`; batched LU solves
 of L × L systems instead of d-dimensional Gram–Schmidt); the sentences' SVDs
-come from their Gram matrices too; and the significance uses the identity
+come from their Gram matrices too, over each sentence's **distinct** words
+scaled by the square root of their counts (g depends on S only through
+S Sᵀ = Σ_w c_w w wᵀ, so a text that repeats its words gives a smaller
+eigenproblem: :func:`distinct_words`); and the significance uses the identity
 ``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
 because q is orthogonal to every context column. :func:`gem_reference` is the
 direct per-word implementation (explicit SVD per window, in
@@ -42,11 +45,9 @@ from textsim.gem.windows import window_residuals
 from textsim.vectors.base import Cleaning, Estimator, Needs
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
-__all__ = ["GEM", "coarse_vectors", "ngram_average"]
+__all__ = ["GEM", "coarse_vectors", "distinct_words", "ngram_average"]
 
 F64 = npt.NDArray[np.float64]
-#: word vectors fit_transform keeps between its fit and embed passes (bytes)
-_KEEP_BYTES = 1 << 28
 
 
 def _fix_signs(u: F64, axis: int) -> F64:
@@ -111,6 +112,29 @@ def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
             batch[i, : lengths[j]] = sentences[j].T
         out[:, part] = _coarse_padded(batch).T
     return out
+
+
+def distinct_words(batch: TokenBatch) -> tuple[TokenBatch, F64]:
+    """Each text's distinct in-vocabulary words (ascending ids, then padding) and how
+    often each occurs (0 for padding): the batch and counts whose word matrices
+    S_u C^½ (columns scaled by √count) have the Gram matrix S Sᵀ of the texts, so the
+    same left singular vectors and values (:func:`_coarse_padded`)."""
+    ids = np.sort(batch.ids, axis=1)
+    starts = np.ones(ids.shape, dtype=bool)
+    starts[:, 1:] = ids[:, 1:] != ids[:, :-1]
+    starts &= ids != batch.pad
+    n_distinct = starts.sum(axis=1)
+    rows, cols = np.nonzero(starts)  # row-major: each row's run starts, left to right
+    slot = np.arange(len(rows)) - np.repeat(np.cumsum(n_distinct) - n_distinct, n_distinct)
+    width = max(int(n_distinct.max(initial=0)), 1)
+    out = np.full((len(ids), width), batch.pad, dtype=batch.ids.dtype)
+    out[rows, slot] = ids[rows, cols]
+    # a run ends where the row's next run starts, or at the row's last word
+    same_row = np.append(rows[1:] == rows[:-1], False)
+    ends = np.where(same_row, np.append(cols[1:], 0), batch.lengths[rows])
+    counts = np.zeros(out.shape)
+    counts[rows, slot] = ends - cols
+    return TokenBatch(out, n_distinct.astype(batch.lengths.dtype), batch.pad), counts
 
 
 def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
@@ -221,15 +245,28 @@ class GEM(Estimator):
     def fit(self, X: Texts | TokenBatch | str, y: Any = None) -> Self:
         """Compute the K corpus directions from the texts ``X`` (``y`` ignored)."""
         self._attach()
-        batch = self._batch(X)
+        self._fit_batch(self._batch(X))
+        return self
+
+    def _fit_batch(self, batch: TokenBatch) -> None:
+        """The corpus directions from the coarse vectors of ``batch``'s texts, chunk by
+        chunk (memory bounded by a chunk). Without n-grams each text's matrix is its
+        distinct words scaled by √count (:func:`distinct_words`): the same coarse
+        vector from a smaller eigenproblem."""
+        counts: F64 | None = None
+        if self.ngram == 1:
+            batch, counts = distinct_words(batch)
         lengths = batch.lengths.astype(np.int64)
-        coarse: list[F64] = []  # coarse vectors chunk by chunk: memory bounded by a chunk
+        coarse: list[F64] = []
         for rows in self._chunks(lengths):
             rows = rows[lengths[rows] > 0]
-            if len(rows):
-                coarse.append(_coarse_padded(self._words(batch.take(rows), self.table_)).T)
+            if not len(rows):
+                continue
+            words = self._words(batch.take(rows), self.table_)
+            if counts is not None:
+                words *= np.sqrt(counts[rows, : words.shape[1], None])
+            coarse.append(_coarse_padded(words).T)
         self._fit_coarse(coarse)
-        return self
 
     def _attach(self) -> None:
         if self.embeddings is None:
@@ -246,7 +283,9 @@ class GEM(Estimator):
     def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
         """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
-        batch = self._batch(X)
+        return self._transform_batch(self._batch(X))
+
+    def _transform_batch(self, batch: TokenBatch) -> FloatArray:
         out = np.zeros((len(batch), self.table_.shape[1]))
         lengths = batch.lengths.astype(np.int64)
         for rows in self._chunks(lengths):
@@ -255,32 +294,11 @@ class GEM(Estimator):
 
     def fit_transform(self, X: Texts | TokenBatch | str, y: Any = None) -> FloatArray:
         """Fit on ``X`` and embed it (the paper's transductive mode): the same vectors
-        as ``fit(X).transform(X)``, with the texts encoded once and each chunk's word
-        vectors gathered once (kept between the two passes up to ``_KEEP_BYTES``)."""
-        if self.embeddings is None:
-            raise ValueError("GEM needs embeddings")
+        as ``fit(X).transform(X)``, with the texts encoded once."""
         self._attach()
-        batch = self._encode(self.embeddings, X)
-        lengths = batch.lengths.astype(np.int64)
-        chunks = self._chunks(lengths)
-        kept: dict[int, F64] = {}
-        used = 0
-        coarse: list[F64] = []
-        for i, rows in enumerate(chunks):
-            nonempty = rows[lengths[rows] > 0]
-            if not len(nonempty):
-                continue
-            words = self._words(batch.take(nonempty), self.table_)
-            coarse.append(_coarse_padded(words).T)
-            if len(nonempty) == len(rows) and used + words.nbytes <= _KEEP_BYTES:
-                kept[i] = words
-                used += words.nbytes
-        self._fit_coarse(coarse)
-        out = np.zeros((len(batch), self.table_.shape[1]))
-        for i, rows in enumerate(chunks):
-            words = kept.pop(i) if i in kept else self._words(batch.take(rows), self.table_)
-            out[rows] = self._embed(words, lengths[rows])
-        return out.astype(np.float32)
+        batch = self._batch(X)
+        self._fit_batch(batch)
+        return self._transform_batch(batch)
 
     # ------------------------------------------------- arbitrary vector sequences
 
