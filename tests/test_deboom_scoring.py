@@ -81,3 +81,37 @@ def test_compiled_tfidf_cosine_equals_the_sparse_estimator() -> None:
     got = tfidf_cosine(sa.ids, sa.lengths, sb.ids, sb.lengths, rank, emb.idf())
     np.testing.assert_allclose(got, expected, rtol=1e-12, atol=1e-15)
     assert got[0] == 0.0
+
+
+def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric() -> None:
+    """Every pooling, weighting and top combination (the weighted extrema included,
+    which no published method uses) under every metric, against pool_batch and
+    paired_similarities; empty and one-word texts among them."""
+    import itertools
+
+    from textsim.deboom.fused import score_pooled
+    from textsim.distances import METRICS, paired_similarities
+    from textsim.vectors.pooling import PoolSpec, pool_batch, sort_by_rank
+
+    emb, couples = synthetic_couples(120, length=9, vocab_size=300, dim=12, seed=7)
+    couples.loc[0, "text1"] = ""
+    couples.loc[1, "text2"] = "w5"
+    a, b = emb.encode(couples["text1"]), emb.encode(couples["text2"])
+    rank = emb.rank()
+    a, b = sort_by_rank(a, rank), sort_by_rank(b, rank)
+    idf = emb.idf("paper").astype(np.float32)
+    specs = [
+        PoolSpec(p, w, t)  # type: ignore[arg-type]
+        for p, w, t in itertools.product(
+            ("mean", "max", "min", "minmax"), ("none", "idf"), (False, True)
+        )
+    ]
+    columns = [(k, m) for k in range(len(specs)) for m in METRICS]
+    fast = score_pooled(a.ids, a.lengths, b.ids, b.lengths, emb.vectors, idf, specs, columns)
+    table = emb.padded_table()
+    pidf = np.append(idf, np.float32(0))
+    kw = {"idf": pidf, "rank": rank, "top_fraction": 0.3}
+    ra, rb = pool_batch(a, table, specs, **kw), pool_batch(b, table, specs, **kw)
+    for c, (k, metric) in enumerate(columns):
+        ref = paired_similarities(ra[specs[k]], rb[specs[k]], [metric])[metric]
+        assert fast[:, c] == pytest.approx(ref, abs=1e-5), (specs[k], metric)
