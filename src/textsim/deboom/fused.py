@@ -53,27 +53,37 @@ def _llvm_binary(name: str) -> Any:
     return op
 
 
-@intrinsic
-def _prefetch_row(typingctx: Any, table: Any, row: Any) -> Any:
-    """Ask the CPU to bring row ``row`` of the C-contiguous 2-D ``table`` into cache
-    (``llvm.prefetch``, one per 64-byte line; a hint: no effect on results)."""
+def _llvm_prefetch_row() -> Any:
+    """``prefetch_row(table, row)`` callable from compiled code: asks the CPU to bring
+    row ``row`` of the C-contiguous 2-D ``table`` into cache (``llvm.prefetch``, one per
+    64-byte line; a hint, with no effect on results)."""
     from numba.core import cgutils, types
 
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arr = context.make_array(signature.args[0])(context, builder, args[0])
-        i8p = ir.IntType(8).as_pointer()
-        base = builder.bitcast(arr.data, i8p)
-        nbytes = cgutils.unpack_tuple(builder, arr.strides, 2)[0]
-        start = builder.gep(base, [builder.mul(nbytes, builder.sext(args[1], nbytes.type))])
-        fnty = ir.FunctionType(ir.VoidType(), [i8p, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
-        fn = cgutils.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
-        i32 = ir.IntType(32)
-        with cgutils.for_range_slice(builder, nbytes.type(0), nbytes, nbytes.type(64)) as (off, _):
-            builder.call(fn, [builder.gep(start, [off]), i32(0), i32(3), i32(1)])
-        return context.get_dummy_value()
+    llvm: Any = cgutils  # untyped helpers
 
-    return types.void(table, row), codegen
+    @intrinsic
+    def prefetch_row(typingctx: Any, table: Any, row: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            arr = context.make_array(signature.args[0])(context, builder, args[0])
+            i8p = ir.IntType(8).as_pointer()
+            i32 = ir.IntType(32)
+            base = builder.bitcast(arr.data, i8p)
+            nbytes = llvm.unpack_tuple(builder, arr.strides, 2)[0]
+            start = builder.gep(base, [builder.mul(nbytes, builder.sext(args[1], nbytes.type))])
+            fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+            fn = llvm.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
+            step = nbytes.type(64)
+            with llvm.for_range_slice(builder, nbytes.type(0), nbytes, step) as (off, _):
+                # read access, keep in all cache levels, data cache
+                builder.call(fn, [builder.gep(start, [off]), i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
 
+        return types.void(table, row), codegen
+
+    return prefetch_row
+
+
+_prefetch_row = _llvm_prefetch_row()
 
 _fmin = _llvm_binary("minnum")
 _fmax = _llvm_binary("maxnum")
