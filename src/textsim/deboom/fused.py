@@ -8,10 +8,10 @@ or min, then each distance over the stored representations. Here the words of a 
 are read while they are in cache (the next word's row is prefetched), the means are
 built in a small buffer while max, min and min‖max are read from the accumulators
 where they lie, each representation is compared at once, and nothing is stored for
-all couples; ``nogil``, so the scorer's
-threads run blocks in parallel. Same formulas as the NumPy path (tested to 1e-5;
-sums in another order): means accumulate in float32 as the matrix product does,
-distances in float64.
+all couples; ``nogil``, so the scorer's threads run blocks in parallel. Same formulas
+as the NumPy path (tested to 1e-5, every pooling, weighting and metric; sums in
+another order): means accumulate in float32 as the matrix product does, distances in
+float64.
 """
 
 from __future__ import annotations
@@ -160,10 +160,10 @@ def _represent(
     top: bool,
     out: npt.NDArray[np.float32],
 ) -> int:
-    """Where a spec's vector is: its width, and its start in the flat accumulator
-    buffer (the max, min and min‖max rows are read where they are: the minimum row is
-    followed by the maximum row), or −1 when it is written to ``out`` (a mean, or the
-    zero vector of a text with no word, ``count`` 0)."""
+    """Where a spec's vector is: its start in the flat accumulator buffer (max, min and
+    min‖max are read where they lie: each minimum row is followed by its maximum row),
+    or −1 when it is written to ``out`` (a mean, or the zero vector of a text with no
+    word, ``count`` 0). Its width is 2d for min‖max, d otherwise."""
     d: int = acc.shape[1]
     width = 2 * d if pooling == 3 else d
     if count == 0:
