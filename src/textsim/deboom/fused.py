@@ -17,13 +17,10 @@ float64.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit
-from numba.extending import intrinsic
 
 from textsim.distances import METRICS, Metric
 from textsim.vectors.pooling import PoolSpec, top_fraction_count
@@ -34,59 +31,11 @@ __all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
 POOLINGS = ("mean", "max", "min", "minmax")
 
 
-def _llvm_binary(name: str) -> Any:
-    """A float binary LLVM intrinsic (``minnum``, ``maxnum``) callable from compiled code:
-    numba's own ``min``/``max`` branch and keep a loop from being vectorised; these
-    become ``vminps``/``vmaxps``. Equal to ``min``/``max`` for numbers (not NaN)."""
+from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row  # noqa: E402
 
-    @intrinsic
-    def op(typingctx: Any, a: Any, b: Any) -> Any:
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            kind = args[0].type
-            fnty = ir.FunctionType(kind, [kind, kind])
-            suffix = "f32" if kind == ir.FloatType() else "f64"
-            fn = builder.module.declare_intrinsic(f"llvm.{name}.{suffix}", fnty=fnty)
-            return builder.call(fn, args)
-
-        return a(a, b), codegen
-
-    return op
-
-
-def _llvm_prefetch_row() -> Any:
-    """``prefetch_row(table, row)`` callable from compiled code: asks the CPU to bring
-    row ``row`` of the C-contiguous 2-D ``table`` into cache (``llvm.prefetch``, one per
-    64-byte line; a hint, with no effect on results)."""
-    from numba.core import cgutils, types
-
-    llvm: Any = cgutils  # untyped helpers
-
-    @intrinsic
-    def prefetch_row(typingctx: Any, table: Any, row: Any) -> Any:
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            arr = context.make_array(signature.args[0])(context, builder, args[0])
-            i8p = ir.IntType(8).as_pointer()
-            i32 = ir.IntType(32)
-            base = builder.bitcast(arr.data, i8p)
-            nbytes = llvm.unpack_tuple(builder, arr.strides, 2)[0]
-            start = builder.gep(base, [builder.mul(nbytes, builder.sext(args[1], nbytes.type))])
-            fnty = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
-            fn = llvm.get_or_insert_function(builder.module, fnty, "llvm.prefetch.p0i8")
-            step = nbytes.type(64)
-            with llvm.for_range_slice(builder, nbytes.type(0), nbytes, step) as (off, _):
-                # read access, keep in all cache levels, data cache
-                builder.call(fn, [builder.gep(start, [off]), i32(0), i32(3), i32(1)])
-            return context.get_dummy_value()
-
-        return types.void(table, row), codegen
-
-    return prefetch_row
-
-
-_prefetch_row = _llvm_prefetch_row()
-
-_fmin = _llvm_binary("minnum")
-_fmax = _llvm_binary("maxnum")
+_prefetch_row = llvm_prefetch_row()
+_fmin = llvm_binary("minnum")
+_fmax = llvm_binary("maxnum")
 
 #: accumulator rows of a text (``_accumulate``): sums, idf-weighted sums, minima and
 #: maxima of the raw and the idf-weighted vectors, over all its words and over its top
