@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.distances import METRICS, Metric
 from textsim.vectors.pooling import PoolSpec, top_fraction_count
 
@@ -30,8 +31,6 @@ __all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
 #: pooling codes of the kernel
 POOLINGS = ("mean", "max", "min", "minmax")
 
-
-from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row  # noqa: E402
 
 _prefetch_row = llvm_prefetch_row()
 _fmin = llvm_binary("minnum")
