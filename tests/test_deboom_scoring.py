@@ -83,7 +83,8 @@ def test_compiled_tfidf_cosine_equals_the_sparse_estimator() -> None:
     assert got[0] == 0.0
 
 
-def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric() -> None:
+@pytest.mark.parametrize("length", [9, 23])  # 23: several four-word passes each side of top
+def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric(length: int) -> None:
     """Every pooling, weighting and top combination (the weighted extrema included,
     which no published method uses) under every metric, against pool_batch and
     paired_similarities; empty and one-word texts among them."""
@@ -93,7 +94,7 @@ def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric() -> None:
     from textsim.distances import METRICS, paired_similarities
     from textsim.vectors.pooling import PoolSpec, pool_batch, sort_by_rank
 
-    emb, couples = synthetic_couples(120, length=9, vocab_size=300, dim=12, seed=7)
+    emb, couples = synthetic_couples(120, length=length, vocab_size=300, dim=12, seed=7)
     couples.loc[0, "text1"] = ""
     couples.loc[1, "text2"] = "w5"
     a, b = emb.encode(couples["text1"]), emb.encode(couples["text2"])

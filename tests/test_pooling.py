@@ -122,3 +122,55 @@ def test_chunking_and_batching_do_not_change_results(toy_embeddings: WordEmbeddi
     assert np.array_equal(a[specs[0]], est.transform(texts))
     singles = np.vstack([est.transform([t]) for t in texts])
     assert np.array_equal(singles, a[specs[0]])
+
+
+def _pad_numpy(raw_len: np.ndarray, ids: np.ndarray, pad: int, max_length: int | None) -> tuple:
+    """The NumPy form that pad_ids replaced (repeat, bincount, 2-D scatter)."""
+    n = raw_len.size
+    kept = ids >= 0
+    row = np.repeat(np.arange(n), raw_len)[kept]
+    ids = ids[kept]
+    lengths = np.bincount(row, minlength=n)
+    col = np.arange(ids.size) - np.concatenate([[0], np.cumsum(lengths)[:-1]])[row]
+    width = int(lengths.max(initial=0)) if max_length is None else max_length
+    out = np.full((n, max(width, 1)), pad, dtype=np.int32)
+    fit = col < width
+    out[row[fit], col[fit]] = ids[fit]
+    return out, np.minimum(lengths, width).astype(np.int32)
+
+
+@pytest.mark.parametrize("max_length", [None, 0, 3, 50])
+def test_compiled_padding_equals_the_numpy_form(max_length: int | None) -> None:
+    from textsim.vectors.kernels import pad_ids
+
+    rng = np.random.default_rng(4)
+    raw_len = rng.integers(0, 12, size=300)
+    raw_len[:3] = 0  # empty texts first
+    ids = rng.integers(-1, 40, size=int(raw_len.sum()))  # -1: out of vocabulary
+    ids[: raw_len[3]] = -1  # a text with no known word
+    got = pad_ids(raw_len, ids, 40, max_length)
+    want = _pad_numpy(raw_len, ids, 40, max_length)
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype
+        np.testing.assert_array_equal(g, w)
+    with pytest.raises(ValueError, match="token ids for"):
+        pad_ids(raw_len, ids[:-1], 40)
+
+
+@pytest.mark.parametrize("length", [5, 31, 32, 33, 90])  # insertion sort, then merge sort
+def test_compiled_rank_sort_equals_a_stable_argsort(length: int) -> None:
+    from textsim.vectors.kernels import sort_rows_by_rank
+    from textsim.vectors.words import TokenBatch
+
+    rng = np.random.default_rng(length)
+    vocab = 25  # few words: many equal ranks, so stability matters
+    rank = rng.permutation(vocab).astype(np.int64) // 2  # pairs of words share a rank
+    lengths = rng.integers(0, length + 1, size=200).astype(np.int32)
+    ids = np.full((200, length), vocab, dtype=np.int32)
+    for i, n in enumerate(lengths):
+        ids[i, :n] = rng.integers(0, vocab, size=n)
+    key = np.where(ids != vocab, rank[np.minimum(ids, vocab - 1)], np.iinfo(np.int64).max)
+    want = np.take_along_axis(ids, np.argsort(key, axis=1, kind="stable"), axis=1)
+    np.testing.assert_array_equal(sort_rows_by_rank(ids, lengths, rank), want)
+    batch = sort_by_rank(TokenBatch(ids, lengths, vocab), rank)
+    np.testing.assert_array_equal(batch.ids, want)

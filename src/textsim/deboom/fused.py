@@ -5,10 +5,12 @@ NumPy's path (:func:`textsim.vectors.pooling.pool_batch`, then
 :func:`textsim.distances.paired_similarities`) makes one pass over memory per
 operation: gather the word vectors, one product for the means, one reduction per max
 or min, then each distance over the stored representations. Here the words of a text
-are read while they are in cache (the next word's row is prefetched), the means are
-built in a small buffer while max, min and min‖max are read from the accumulators
-where they lie, each representation is compared at once, and nothing is stored for
-all couples; ``nogil``, so the scorer's threads run blocks in parallel. Same formulas
+are added four at a time to the accumulators (sums, idf-weighted sums, minima, maxima:
+each accumulator read and written once per four words; the next words' rows are
+prefetched), the means are built in a small buffer while max, min and min‖max are read
+from the accumulators where they lie, each pair of representations is read once for
+all the metrics compared on it (:mod:`textsim.deboom.pair_sums`), and nothing is stored
+for all couples; ``nogil``, so the scorer's threads run blocks in parallel. Same formulas
 as the NumPy path (tested to 1e-5, every pooling, weighting and metric; sums in
 another order): means accumulate in float32 as the matrix product does, distances in
 float64.
@@ -23,6 +25,7 @@ import numpy.typing as npt
 from numba import njit
 
 from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row
+from textsim.deboom.pair_sums import N_SUMS, pair_sums, similarity
 from textsim.distances import METRICS, Metric
 from textsim.vectors.pooling import PoolSpec, top_fraction_count
 
@@ -45,6 +48,54 @@ _TOP = 6
 
 
 @njit(cache=True, nogil=True, fastmath=True)
+def _add_words(
+    ids: npt.NDArray[np.int32],
+    start: int,
+    stop: int,
+    table: npt.NDArray[np.float32],
+    idf: npt.NDArray[np.float32],
+    extrema_weighted: bool,
+    acc: npt.NDArray[np.float32],
+) -> None:
+    """Add words ``start`` … ``stop − 1`` to the accumulator rows, four words per pass
+    over them (each accumulator read and written once per four words; the words are
+    added in their order, as one at a time would), the rest one by one."""
+    d = table.shape[1]
+    s, ws, lo, hi = acc[_SUM], acc[_WSUM], acc[_MIN], acc[_MAX]
+    k = start
+    while k + 4 <= stop:
+        for p in range(k + 4, min(k + 8, stop)):
+            _prefetch_row(table, ids[p])
+        r0, r1, r2, r3 = table[ids[k]], table[ids[k + 1]], table[ids[k + 2]], table[ids[k + 3]]
+        w0, w1, w2, w3 = idf[ids[k]], idf[ids[k + 1]], idf[ids[k + 2]], idf[ids[k + 3]]
+        for j in range(d):
+            x0, x1, x2, x3 = r0[j], r1[j], r2[j], r3[j]
+            s[j] = s[j] + x0 + x1 + x2 + x3
+            ws[j] = ws[j] + w0 * x0 + w1 * x1 + w2 * x2 + w3 * x3
+            lo[j] = _fmin(_fmin(_fmin(_fmin(lo[j], x0), x1), x2), x3)
+            hi[j] = _fmax(_fmax(_fmax(_fmax(hi[j], x0), x1), x2), x3)
+        k += 4
+    for q in range(k, stop):
+        row = table[ids[q]]
+        w = idf[ids[q]]
+        for j in range(d):
+            x = row[j]
+            s[j] += x
+            ws[j] += w * x
+            lo[j] = _fmin(lo[j], x)
+            hi[j] = _fmax(hi[j], x)
+    if extrema_weighted:
+        wlo, whi = acc[_WMIN], acc[_WMAX]
+        for q in range(start, stop):
+            row = table[ids[q]]
+            w = idf[ids[q]]
+            for j in range(d):
+                x = w * row[j]
+                wlo[j] = _fmin(wlo[j], x)
+                whi[j] = _fmax(whi[j], x)
+
+
+@njit(cache=True, nogil=True, fastmath=True)
 def _accumulate(
     ids: npt.NDArray[np.int32],
     length: int,
@@ -54,15 +105,15 @@ def _accumulate(
     extrema_weighted: bool,
     acc: npt.NDArray[np.float32],
 ) -> None:
-    """One pass over a text's words: every accumulator row at once, the top-word rows
-    copied when the first ``keep`` words are in. An empty text leaves ``acc`` as it was
-    (:func:`_represent` gives it the zero vector)."""
+    """Every accumulator row of a text at once, the top-word rows copied when the first
+    ``keep`` words are in. An empty text leaves ``acc`` as it was (:func:`_represent`
+    gives it the zero vector)."""
     d = table.shape[1]
     rows = _TOP if extrema_weighted else _WMIN  # the rows in use
     if length == 0:
         return
-    if length > 1:
-        _prefetch_row(table, ids[1])
+    for p in range(1, min(length, 5)):
+        _prefetch_row(table, ids[p])
     row = table[ids[0]]
     w = idf[ids[0]]
     for j in range(d):
@@ -75,28 +126,10 @@ def _accumulate(
         for j in range(d):
             acc[_WMIN, j] = w * row[j]
             acc[_WMAX, j] = w * row[j]
-    if keep == 1:
-        acc[_TOP : _TOP + rows] = acc[:rows]
-    for k in range(1, length):
-        if k + 1 < length:
-            _prefetch_row(table, ids[k + 1])
-        row = table[ids[k]]
-        w = idf[ids[k]]
-        s, ws, lo, hi = acc[_SUM], acc[_WSUM], acc[_MIN], acc[_MAX]
-        for j in range(d):
-            x = row[j]
-            s[j] += x
-            ws[j] += w * x
-            lo[j] = _fmin(lo[j], x)
-            hi[j] = _fmax(hi[j], x)
-        if extrema_weighted:
-            wlo, whi = acc[_WMIN], acc[_WMAX]
-            for j in range(d):
-                x = w * row[j]
-                wlo[j] = _fmin(wlo[j], x)
-                whi[j] = _fmax(whi[j], x)
-        if k == keep - 1:
-            acc[_TOP : _TOP + rows] = acc[:rows]
+    # the first `keep` words (the top words), then the rest
+    _add_words(ids, 1, max(keep, 1), table, idf, extrema_weighted, acc)
+    acc[_TOP : _TOP + rows] = acc[:rows]
+    _add_words(ids, max(keep, 1), length, table, idf, extrema_weighted, acc)
 
 
 @njit(cache=True, nogil=True)
@@ -126,49 +159,6 @@ def _represent(
         return -1
     lo = base + (_WMIN if weighted else _MIN)
     return (lo + 1) * d if pooling == 1 else lo * d
-
-
-@njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
-def _similarity(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32], metric: int) -> float:
-    """``1 − distance`` (cosine: the cosine, 0 for a zero vector); codes as METRICS.
-    Sums in float64, reassociated (vectorised)."""
-    n = a.shape[0]
-    if metric == 0:
-        ab = 0.0
-        aa = 0.0
-        bb = 0.0
-        for j in range(n):
-            x = np.float64(a[j])
-            y = np.float64(b[j])
-            ab += x * y
-            aa += x * x
-            bb += y * y
-        den = float(np.sqrt(aa * bb))
-        return ab / den if den > 0 else 0.0
-    num = 0.0
-    if metric == 4:  # Bray-Curtis
-        den = 0.0
-        for j in range(n):
-            x = np.float64(a[j])
-            y = np.float64(b[j])
-            num += abs(x - y)
-            den += abs(x + y)
-        return 1.0 - (num / den if den > 0 else 0.0)
-    if metric == 1:
-        for j in range(n):
-            diff = np.float64(a[j]) - np.float64(b[j])
-            num += diff * diff
-        return 1.0 - float(np.sqrt(num))
-    if metric == 2:
-        for j in range(n):
-            diff = abs(np.float64(a[j]) - np.float64(b[j]))
-            num += diff * diff * diff
-        return 1.0 - float(np.cbrt(num))
-    for j in range(n):
-        diff = np.float64(a[j]) - np.float64(b[j])
-        sq = diff * diff
-        num += sq * sq
-    return 1.0 - float(np.sqrt(np.sqrt(num)))
 
 
 @njit(cache=True, nogil=True)
@@ -203,6 +193,13 @@ def _score(
     start_b = np.empty(n_specs, dtype=np.int64)
     flat_a = acc_a.reshape(acc_a.size)
     flat_b = acc_b.reshape(acc_b.size)
+    sums = np.zeros((n_specs, N_SUMS), dtype=np.float64)
+    full = np.zeros(n_specs, dtype=np.bool_)  # a metric beyond cosine and Euclidean
+    used = np.zeros(n_specs, dtype=np.bool_)
+    for c in range(column_spec.shape[0]):
+        used[column_spec[c]] = True
+        if column_metric[c] > 1:
+            full[column_spec[c]] = True
     for s in range(n_specs):
         widths[s] = 2 * d if spec_pooling[s] == 3 else d
     for i in range(ids_a.shape[0]):
@@ -214,12 +211,14 @@ def _score(
             nb = keep_b[i] if t else lengths_b[i]
             start_a[s] = _represent(acc_a, na, p, w, t, ra[s])
             start_b[s] = _represent(acc_b, nb, p, w, t, rb[s])
+        for s in range(n_specs):  # each representation's pair read once for all metrics
+            if used[s]:
+                wd, sa, sb = widths[s], start_a[s], start_b[s]
+                va = ra[s, :wd] if sa < 0 else flat_a[sa : sa + wd]
+                vb = rb[s, :wd] if sb < 0 else flat_b[sb : sb + wd]
+                pair_sums(va, vb, full[s], sums[s])
         for c in range(column_spec.shape[0]):
-            s = column_spec[c]
-            wd, sa, sb = widths[s], start_a[s], start_b[s]
-            va = ra[s, :wd] if sa < 0 else flat_a[sa : sa + wd]
-            vb = rb[s, :wd] if sb < 0 else flat_b[sb : sb + wd]
-            out[i, c] = _similarity(va, vb, column_metric[c])
+            out[i, c] = similarity(sums[column_spec[c]], column_metric[c])
 
 
 I32 = npt.NDArray[np.int32]

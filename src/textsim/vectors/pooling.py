@@ -32,9 +32,9 @@ def top_fraction_count(lengths: npt.ArrayLike, fraction: float) -> npt.NDArray[n
 
 def sort_by_rank(batch: TokenBatch, rank: npt.NDArray[np.int64]) -> TokenBatch:
     """Reorder every text's words by ascending df (rarest first); padding stays last."""
-    key = np.where(batch.mask, rank[np.minimum(batch.ids, len(rank) - 1)], np.iinfo(np.int64).max)
-    order = np.argsort(key, axis=1, kind="stable")
-    return TokenBatch(np.take_along_axis(batch.ids, order, axis=1), batch.lengths, batch.pad)
+    from textsim.vectors.kernels import sort_rows_by_rank
+
+    return TokenBatch(sort_rows_by_rank(batch.ids, batch.lengths, rank), batch.lengths, batch.pad)
 
 
 @dataclass(frozen=True)

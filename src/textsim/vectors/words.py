@@ -135,18 +135,9 @@ class WordEmbeddings:
             )
             flat = pd.Index([tok for toks in token_lists for tok in toks], dtype=object)
             ids = self._lookup.get_indexer(flat) if len(flat) else np.empty(0, dtype=np.int64)
-        n = raw_len.size
-        kept = ids >= 0
-        row = np.repeat(np.arange(n), raw_len)[kept]
-        ids = ids[kept]
-        lengths = np.bincount(row, minlength=n).astype(np.int64)
-        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-        col = np.arange(ids.size) - starts[row]
-        width = int(lengths.max(initial=0)) if max_length is None else max_length
-        out = np.full((n, max(width, 1)), self.pad, dtype=np.int32)
-        fit = col < width
-        out[row[fit], col[fit]] = ids[fit]
-        return TokenBatch(out, np.minimum(lengths, width).astype(np.int32), self.pad)
+        from textsim.vectors.kernels import pad_ids
+
+        return TokenBatch(*pad_ids(raw_len, ids, self.pad, max_length), self.pad)
 
     def _lookup_strings(
         self, texts: Sequence[str] | pd.Series
