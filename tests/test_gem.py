@@ -224,7 +224,7 @@ def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
     """The fit's eigenproblems run over each text's distinct words scaled by √count:
     the same coarse vectors (and so directions) as the texts' full word matrices, for
     texts that repeat words a lot, longer than the dimension too, and OOV-only text."""
-    from textsim.gem.gem import _coarse_padded, coarse_vectors, distinct_words
+    from textsim.gem.coarse import coarse_padded, coarse_vectors, distinct_words
 
     emb = _emb(5, vocab=30, dim=12)
     rng = np.random.default_rng(6)
@@ -243,7 +243,7 @@ def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
     full = coarse_vectors([_matrix(emb, texts[i]) for i in nonempty])
     table = emb.padded_table().astype(np.float64)
     scaled = table[distinct.ids] * np.sqrt(counts)[:, :, None]
-    ours = _coarse_padded(scaled[nonempty]).T
+    ours = coarse_padded(scaled[nonempty]).T
     assert ours == pytest.approx(full, rel=1e-9, abs=1e-9 * np.abs(full).max())
     # and the fit uses them: its directions equal those of the full matrices
     model = GEM(emb, n_components=5, n_sentence_components=2).fit(texts)
@@ -251,3 +251,34 @@ def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
     u = u * np.sign(u[np.argmax(np.abs(u), axis=0), np.arange(u.shape[1])])
     assert model.singular_values_ == pytest.approx(s[:5], rel=1e-9)
     assert model.directions_ == pytest.approx(u[:, :5], abs=1e-8)
+
+
+def test_dual_coefficients_solve_the_windows_and_flag_singular_ones() -> None:
+    """The compiled LU solve of the window systems equals LAPACK's on well-posed
+    windows and hands numerically singular ones (a repeated column) to the other route."""
+    from textsim.gem.windows import _dual_coefficients
+
+    rng = np.random.default_rng(8)
+    cols = rng.normal(size=(40, 30, 9))  # 40 windows of 9 vectors in 30 dimensions
+    cols[5, :, 4] = cols[5, :, 1]  # window 5: two equal vectors, G singular
+    g = np.einsum("bdi,bdj->bij", cols, cols)
+    p, singular = _dual_coefficients(g, 4)
+    assert singular.tolist() == [i == 5 for i in range(40)]
+    unit = np.zeros((39, 9, 1))
+    unit[:, 4] = 1.0
+    want = np.linalg.solve(np.delete(g, 5, axis=0), unit)[:, :, 0]
+    np.testing.assert_allclose(np.delete(p, 5, axis=0), want, rtol=1e-10, atol=1e-12)
+
+
+def test_signed_sum_takes_the_sign_of_the_largest_magnitude_entry() -> None:
+    """Coarse vectors' sign rule (as fix_signs): the largest-magnitude entry decides,
+    the first one where a largest and a smallest entry tie, + for a zero row."""
+    from textsim.gem.coarse import _signed_sum, fix_signs
+
+    rows = np.array(
+        [[[1.0, -3.0, 2.0], [-2.0, 2.0, 1.0], [2.0, -2.0, 0.0], [0.0, 0.0, 0.0], [0.5, 4.0, -1.0]]]
+    )
+    weights = np.array([[1.0, 2.0, 3.0, 4.0, 0.5]])
+    want = (fix_signs(rows[0].T, axis=0).T * weights[0][:, None]).sum(axis=0)
+    np.testing.assert_allclose(_signed_sum(rows, weights)[0], want)
+    assert _signed_sum(rows, weights)[0].tolist() == [9.25, -5.0, -4.5]

@@ -174,3 +174,19 @@ def test_compiled_rank_sort_equals_a_stable_argsort(length: int) -> None:
     np.testing.assert_array_equal(sort_rows_by_rank(ids, lengths, rank), want)
     batch = sort_by_rank(TokenBatch(ids, lengths, vocab), rank)
     np.testing.assert_array_equal(batch.ids, want)
+
+
+def test_compiled_gather_equals_numpy_indexing() -> None:
+    from textsim.vectors.kernels import gather_rows
+
+    rng = np.random.default_rng(2)
+    table = rng.normal(size=(30, 7)).astype(np.float32)
+    ids = rng.integers(0, 30, size=(11, 5)).astype(np.int32)
+    scale = np.sqrt(rng.integers(0, 4, size=ids.shape).astype(np.float64))
+    want = table[ids].astype(np.float64)
+    np.testing.assert_array_equal(gather_rows(table, ids), want)
+    np.testing.assert_array_equal(gather_rows(table, ids, scale), want * scale[:, :, None])
+    with pytest.raises(IndexError, match="outside the table of 30 rows"):
+        gather_rows(table, ids + 1)
+    with pytest.raises(ValueError, match="does not match"):
+        gather_rows(table, ids, scale[:, :3])

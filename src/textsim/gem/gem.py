@@ -41,100 +41,13 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.gem.coarse import F64, coarse_padded, coarse_vectors, distinct_words, fix_signs
 from textsim.gem.windows import window_residuals
 from textsim.vectors.base import Cleaning, Estimator, Needs
-from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
+from textsim.vectors.kernels import gather_rows
+from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["GEM", "coarse_vectors", "distinct_words", "ngram_average"]
-
-F64 = npt.NDArray[np.float64]
-
-
-def _fix_signs(u: F64, axis: int) -> F64:
-    """Flip singular vectors (along ``axis``) so their largest-magnitude entry is positive."""
-    idx = np.expand_dims(np.argmax(np.abs(u), axis=axis), axis)
-    sign = np.sign(np.take_along_axis(u, idx, axis=axis))
-    sign[sign == 0] = 1.0
-    return u * sign
-
-
-def _signs(rows: F64) -> F64:
-    """The sign that makes each row's largest-magnitude entry positive, rows (S, L, d)
-    → (S, L) (as :func:`_fix_signs`, from the max and min over the contiguous last
-    axis instead of an ``abs`` copy)."""
-    mx, mn = rows.max(axis=2), rows.min(axis=2)
-    sign = np.where(mx >= -mn, 1.0, -1.0)
-    tie = mx == -mn  # equal magnitudes: the first one decides, as argmax(|u|) does
-    if tie.any():
-        s, j = np.nonzero(tie)
-        row = rows[s, j, :]
-        first = row[np.arange(len(s)), np.argmax(np.abs(row), axis=1)]
-        sign[s, j] = np.where(first < 0, -1.0, 1.0)
-    return sign
-
-
-def _coarse_padded(words: F64) -> F64:
-    """``g = Σ_j σ_j³ u_j`` of sentences given as (S, L, d) word vectors with zero
-    padding rows (which add only zero singular values): (S, d).
-
-    From the batched eigendecomposition of the small Gram matrices SᵀS = V Σ² Vᵀ,
-    u_j = S v_j / σ_j, so g = S V (σ² · sign). The u_j are formed as the rows of
-    Vᵀ Sᵀ (S, L, d), so that their signs reduce over contiguous memory. Sentences
-    longer than the dimension use the d × d matrix S Sᵀ = U Σ² Uᵀ instead (its
-    eigenvectors are the u_j: O(d³) instead of O(L³) per sentence)."""
-    if words.shape[1] > words.shape[2]:
-        eig, u_cols = np.linalg.eigh(np.matmul(np.transpose(words, (0, 2, 1)), words))
-        sigma = np.sqrt(np.clip(eig, 0.0, None))
-        u = np.ascontiguousarray(np.transpose(u_cols, (0, 2, 1)))  # (S, d, d), rows u_j
-        return np.asarray(np.matmul((_signs(u) * sigma**3)[:, None, :], u)[:, 0, :])
-    gram = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, L, L)
-    eig, v = np.linalg.eigh(gram)
-    sigma = np.sqrt(np.clip(eig, 0.0, None))
-    inv = np.divide(1.0, sigma, out=np.zeros_like(sigma), where=sigma > 0)
-    u = np.matmul(np.transpose(v, (0, 2, 1)), words)  # (S, L, d), rows u_j σ_j
-    u *= inv[:, :, None]
-    return np.asarray(np.matmul((_signs(u) * sigma**3)[:, None, :], u)[:, 0, :])
-
-
-def coarse_vectors(sentences: Sequence[F64], chunk_cells: int = 1 << 22) -> F64:
-    """``g = Σ_j σ_j³ u_j`` of each sentence matrix (d × n); one column per sentence.
-
-    Sentences are processed in order of length, in chunks of similar length
-    (bounded padding and memory), through :func:`_coarse_padded`."""
-    if not sentences:
-        raise ValueError("no sentences")
-    d = sentences[0].shape[0]
-    out = np.empty((d, len(sentences)))
-    lengths = np.array([s.shape[1] for s in sentences])
-    for part in length_chunks(lengths, lambda n: max(n, 1) * max(n, d), chunk_cells):
-        batch = np.zeros((len(part), max(int(lengths[part[-1]]), 1), d))
-        for i, j in enumerate(part):
-            batch[i, : lengths[j]] = sentences[j].T
-        out[:, part] = _coarse_padded(batch).T
-    return out
-
-
-def distinct_words(batch: TokenBatch) -> tuple[TokenBatch, F64]:
-    """Each text's distinct in-vocabulary words (ascending ids, then padding) and how
-    often each occurs (0 for padding): the batch and counts whose word matrices
-    S_u C^½ (columns scaled by √count) have the Gram matrix S Sᵀ of the texts, so the
-    same left singular vectors and values (:func:`_coarse_padded`)."""
-    ids = np.sort(batch.ids, axis=1)
-    starts = np.ones(ids.shape, dtype=bool)
-    starts[:, 1:] = ids[:, 1:] != ids[:, :-1]
-    starts &= ids != batch.pad
-    n_distinct = starts.sum(axis=1)
-    rows, cols = np.nonzero(starts)  # row-major: each row's run starts, left to right
-    slot = np.arange(len(rows)) - np.repeat(np.cumsum(n_distinct) - n_distinct, n_distinct)
-    width = max(int(n_distinct.max(initial=0)), 1)
-    out = np.full((len(ids), width), batch.pad, dtype=batch.ids.dtype)
-    out[rows, slot] = ids[rows, cols]
-    # a run ends where the row's next run starts, or at the row's last word
-    same_row = np.append(rows[1:] == rows[:-1], False)
-    ends = np.where(same_row, np.append(cols[1:], 0), batch.lengths[rows])
-    counts = np.zeros(out.shape)
-    counts[rows, slot] = ends - cols
-    return TokenBatch(out, n_distinct.astype(batch.lengths.dtype), batch.pad), counts
 
 
 def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
@@ -228,10 +141,12 @@ class GEM(Estimator):
             start = stop
         return out
 
-    def _words(self, batch: TokenBatch, table: FloatArray) -> F64:
-        """(S, L, d) float64 word vectors of a batch, n-gram averaged when ``ngram`` > 1."""
+    def _words(self, batch: TokenBatch, table: FloatArray, scale: F64 | None = None) -> F64:
+        """(S, L, d) float64 word vectors of a batch (each times ``scale[s, i]`` when
+        given), n-gram averaged when ``ngram`` > 1."""
         width = max(int(batch.lengths.max(initial=0)), 1)
-        words = table[batch.ids[:, :width]].astype(np.float64)
+        scale = None if scale is None else scale[:, :width]
+        words = gather_rows(table, batch.ids[:, :width], scale)
         return ngram_average(words, batch.lengths, self.ngram)
 
     def _fit_coarse(self, coarse: list[F64]) -> None:
@@ -262,10 +177,9 @@ class GEM(Estimator):
             rows = rows[lengths[rows] > 0]
             if not len(rows):
                 continue
-            words = self._words(batch.take(rows), self.table_)
-            if counts is not None:
-                words *= np.sqrt(counts[rows, : words.shape[1], None])
-            coarse.append(_coarse_padded(words).T)
+            scale = None if counts is None else np.sqrt(counts[rows])
+            words = self._words(batch.take(rows), self.table_, scale)
+            coarse.append(coarse_padded(words).T)
         self._fit_coarse(coarse)
 
     def _attach(self) -> None:
@@ -288,9 +202,28 @@ class GEM(Estimator):
     def _transform_batch(self, batch: TokenBatch) -> FloatArray:
         out = np.zeros((len(batch), self.table_.shape[1]))
         lengths = batch.lengths.astype(np.int64)
+        word_dirs = self._word_directions(batch) if self.ngram == 1 else None
         for rows in self._chunks(lengths):
-            out[rows] = self._embed(self._words(batch.take(rows), self.table_), lengths[rows])
+            part = batch.take(rows)
+            words = self._words(part, self.table_)
+            sd = None if word_dirs is None else word_dirs(part.ids[:, : words.shape[1]])
+            out[rows] = self._embed(words, lengths[rows], sd)
         return out.astype(np.float32)
+
+    def _word_directions(self, batch: TokenBatch) -> Any:
+        """wᵀD of every distinct word of ``batch`` (one product, instead of one per
+        occurrence), as a function of padded ids → (S, n, K)."""
+        used = np.zeros(len(self.table_), dtype=bool)
+        used[batch.ids] = True
+        distinct = np.flatnonzero(used)
+        where = np.zeros(len(self.table_), dtype=np.int64)
+        where[distinct] = np.arange(len(distinct))
+        td = self.table_[distinct].astype(np.float64) @ self.directions_
+
+        def lookup(ids: npt.NDArray[np.int32]) -> F64:
+            return np.asarray(td[where[ids]])
+
+        return lookup
 
     def fit_transform(self, X: Texts | TokenBatch | str, y: Any = None) -> FloatArray:
         """Fit on ``X`` and embed it (the paper's transductive mode): the same vectors
@@ -329,15 +262,17 @@ class GEM(Estimator):
 
     # --------------------------------------------------------------- embedding
 
-    def _embed(self, words: F64, lengths: npt.NDArray[np.int64]) -> F64:
-        """GEM vectors of sentences given as (S, L, d) word vectors (zero padding)."""
+    def _embed(self, words: F64, lengths: npt.NDArray[np.int64], sd: F64 | None = None) -> F64:
+        """GEM vectors of sentences given as (S, L, d) word vectors (zero padding);
+        ``sd``: their projections on the directions, ``words @ D``, when known."""
         dirs, lam = self.directions_, self.singular_values_
         out = np.zeros((words.shape[0], words.shape[2]))
         if lengths.sum() == 0:
             return out
         h = min(self.n_sentence_components, dirs.shape[1])
         # per sentence: the h directions with the largest λ_j ‖Sᵀ d_j‖
-        sd = words @ dirs  # (S, n, K)
+        if sd is None:  # one matrix product over all the chunk's words (S, n, K)
+            sd = (words.reshape(-1, words.shape[2]) @ dirs).reshape(*words.shape[:2], -1)
         corr = lam[None, :] * np.linalg.norm(sd, axis=1)
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
         # per word: residual against its window's context, the three scores
@@ -353,9 +288,12 @@ class GEM(Estimator):
         weights = np.zeros(words.shape[:2])
         weights[sent, pos] = alpha
         out = np.matmul(weights[:, None, :], words)[:, 0, :]
-        # remove the sentence's own h directions
-        coef = np.take_along_axis(out @ dirs, top, axis=1)  # (S, h)
-        out -= np.einsum("shd,sh->sd", dirs.T[top], coef)
+        # remove the sentence's own h directions: out -= Σ_top (outᵀd_j) d_j, as one
+        # product with the projections on the other directions set to zero
+        coef = np.zeros((out.shape[0], dirs.shape[1]))
+        rows = np.arange(out.shape[0])[:, None]
+        coef[rows, top] = np.take_along_axis(out @ dirs, top, axis=1)
+        out -= coef @ dirs.T
         out[lengths == 0] = 0.0
         return np.asarray(out)
 
@@ -372,4 +310,4 @@ def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
         eig, u = eig[::-1], u[:, ::-1]
         s = np.sqrt(np.clip(eig, 0.0, None))
     k = min(k, u.shape[1])
-    return _fix_signs(u[:, :k], axis=0), s[:k]
+    return fix_signs(u[:, :k], axis=0), s[:k]

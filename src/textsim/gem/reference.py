@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from textsim.gem.gem import F64, _fix_signs
+from textsim.gem.coarse import F64, fix_signs
 from textsim.gem.windows import TOL
 
 __all__ = ["gem_reference"]
@@ -30,7 +30,7 @@ def gem_reference(
     fit = [s for s in (fit_sentences if fit_sentences is not None else sentences) if s.shape[1]]
     g = np.stack(
         [
-            _fix_signs(np.linalg.svd(s, full_matrices=False)[0], axis=0)
+            fix_signs(np.linalg.svd(s, full_matrices=False)[0], axis=0)
             @ np.linalg.svd(s, compute_uv=False) ** 3
             for s in fit
         ],
@@ -38,7 +38,7 @@ def gem_reference(
     )
     u, sv, _ = np.linalg.svd(g, full_matrices=False)  # the corpus directions, as encoder.py
     k = min(n_components, u.shape[1])
-    dirs, lam = _fix_signs(u[:, :k], axis=0), sv[:k]
+    dirs, lam = fix_signs(u[:, :k], axis=0), sv[:k]
     h = min(n_sentence_components, dirs.shape[1])
     out = np.zeros((len(sentences), sentences[0].shape[0]))
     for si, s in enumerate(sentences):

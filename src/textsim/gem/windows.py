@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 from numpy.lib.stride_tricks import as_strided
 
 __all__ = ["REL_TOL", "TOL", "window_residuals"]
@@ -25,6 +26,7 @@ __all__ = ["REL_TOL", "TOL", "window_residuals"]
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
 REL_TOL = 1e-5  # see _window_projections
+PIVOT_TOL = 1e-12  # see _dual_coefficients (as _pinv_solve's eigenvalue cutoff)
 #: positions per block of the banded Gram matrix (see _band_gram)
 BAND_BLOCK = 32
 
@@ -109,6 +111,73 @@ def _window_projections(
     return r, qd
 
 
+@njit(cache=True, nogil=True)
+def _dual_coefficients(g: F64, c: int) -> tuple[F64, npt.NDArray[np.bool_]]:
+    """``p = G⁻¹ e_c`` for each small matrix G of ``g`` (B, w, w): LU with partial
+    pivoting, one matrix at a time (LAPACK's batched solve spends more on calls than
+    on arithmetic at this size). ``singular[b]``: a pivot at most ``PIVOT_TOL`` times
+    G's largest entry (numerically singular: p is left for the pseudo-inverse route)."""
+    n_mat, w = g.shape[0], g.shape[1]
+    p = np.zeros((n_mat, w))
+    singular = np.zeros(n_mat, dtype=np.bool_)
+    a = np.empty((w, w))
+    x = np.empty(w)
+    for b in range(n_mat):
+        a[:] = g[b]
+        x[:] = 0.0
+        x[c] = 1.0
+        largest = 0.0
+        for i in range(w):
+            for j in range(w):
+                largest = max(largest, abs(a[i, j]))
+        tiny = PIVOT_TOL * largest
+        for k in range(w):
+            piv = k
+            for i in range(k + 1, w):
+                if abs(a[i, k]) > abs(a[piv, k]):
+                    piv = i
+            if abs(a[piv, k]) <= tiny:
+                singular[b] = True
+                break
+            if piv != k:
+                for j in range(w):
+                    a[k, j], a[piv, j] = a[piv, j], a[k, j]
+                x[k], x[piv] = x[piv], x[k]
+            inv = 1.0 / a[k, k]
+            for i in range(k + 1, w):
+                f = a[i, k] * inv
+                if f != 0.0:
+                    for j in range(k + 1, w):
+                        a[i, j] -= f * a[k, j]
+                    x[i] -= f * x[k]
+        if singular[b]:
+            continue
+        for i in range(w - 1, -1, -1):
+            t = x[i]
+            for j in range(i + 1, w):
+                t -= a[i, j] * p[b, j]
+            p[b, i] = t / a[i, i]
+    return p, singular
+
+
+@njit(cache=True, nogil=True)
+def _slot_sums(p: F64, rows: F64, first: npt.NDArray[np.int64]) -> F64:
+    """``Σ_j p[b, j] rows[first[b] + j]`` for every b (j in order, as a loop of NumPy
+    additions would sum them)."""
+    n_b, w = p.shape
+    out = np.empty((n_b, rows.shape[1]))
+    for b in range(n_b):
+        row0 = rows[first[b]]
+        for k in range(rows.shape[1]):
+            out[b, k] = p[b, 0] * row0[k]
+        for j in range(1, w):
+            pj = p[b, j]
+            row = rows[first[b] + j]
+            for k in range(rows.shape[1]):
+                out[b, k] += pj * row[k]
+    return out
+
+
 def _band_gram(words: F64, reach: int, out: F64) -> None:
     """``out[s] = words[s] words[s]ᵀ`` on (at least) the entries at most ``reach`` positions
     apart, the band every window reads; entries further apart may be left as they are
@@ -183,26 +252,18 @@ def window_residuals(
     easy = ~in_span & ((valid & ~later).sum(axis=1) <= dim)
     settled = in_span.copy()  # words whose r and qᵀD are final
     if easy.any():
-        every = bool(easy.all())
-        unit = np.zeros((int(easy.sum()), w, 1))
-        unit[:, m] = 1.0
-        try:  # G⁻¹ e: the word's dual coefficients
-            p = np.linalg.solve(g if every else g[easy], unit)[:, :, 0]
-        except np.linalg.LinAlgError:  # an exactly singular pivot after all
-            easy[:] = False
-        else:
-            r2 = 1.0 / p[:, m]
-            ok = (r2 > (REL_TOL**2) * norms2[easy]) & (r2 > TOL**2)
-            idx = np.flatnonzero(easy)
-            r[idx] = np.sqrt(np.where(ok, r2, 0.0))
-            # qᵀD = r Σ_j p_j (wⱼᵀD) over the window's slots, read from the framed sd
-            rows = sdf.reshape(-1, sd.shape[2])
-            first = (sent * (n + 2 * m) + pos)[idx]
-            acc = p[:, :1] * rows[first]
-            for j in range(1, w):
-                acc += p[:, j : j + 1] * rows[first + j]
-            qd[idx] = acc * r[idx][:, None]
-            easy[idx[~ok]] = False  # at the tolerance: Gram–Schmidt's zeroed column
+        # G⁻¹ e: the word's dual coefficients (numerically singular: the other route)
+        p, singular = _dual_coefficients(np.ascontiguousarray(g[easy]), m)
+        idx = np.flatnonzero(easy)
+        easy[idx[singular]] = False
+        p, idx = p[~singular], idx[~singular]
+        r2 = 1.0 / p[:, m]
+        ok = (r2 > (REL_TOL**2) * norms2[idx]) & (r2 > TOL**2)
+        r[idx] = np.sqrt(np.where(ok, r2, 0.0))
+        # qᵀD = r Σ_j p_j (wⱼᵀD) over the window's slots, read from the framed sd
+        first = (sent * (n + 2 * m) + pos)[idx]
+        qd[idx] = _slot_sums(p, sdf.reshape(-1, sd.shape[2]), first) * r[idx][:, None]
+        easy[idx[~ok]] = False  # at the tolerance: Gram–Schmidt's zeroed column
     rest = np.flatnonzero(~easy & ~settled)
     if len(rest):
         cols = _windows(lengths, m)[2][rest]

@@ -1,5 +1,6 @@
 """Compiled loops (numba) behind :class:`~textsim.vectors.words.TokenBatch`: padding the
-flat token ids of many texts and ordering each text's words by rank.
+flat token ids of many texts, ordering each text's words by rank, and gathering their
+vectors in float64.
 
 NumPy does each in several passes over all tokens (a repeat, a bincount, a 2-D
 scatter; an argsort of the padded matrix and a gather); here each text is handled
@@ -12,10 +13,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-__all__ = ["pad_ids", "sort_rows_by_rank"]
+__all__ = ["gather_rows", "pad_ids", "sort_rows_by_rank"]
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]
+F64 = npt.NDArray[np.float64]
 #: texts up to this length are sorted by insertion, longer ones by merge sort
 _INSERTION = 32
 
@@ -90,3 +92,35 @@ def sort_rows_by_rank(ids: I32, lengths: I32, rank: I64) -> I32:
     out = ids.copy()
     _sort_rows(ids, np.ascontiguousarray(lengths, dtype=np.int32), np.ascontiguousarray(rank), out)
     return out
+
+
+@njit(cache=True, nogil=True)
+def _gather(table: npt.NDArray[np.float32], ids: I32, scale: npt.NDArray[np.float64]) -> F64:
+    n_s, width = ids.shape
+    out = np.empty((n_s, width, table.shape[1]))
+    scaled = scale.shape[0] > 0
+    for s in range(n_s):
+        for i in range(width):
+            row = table[ids[s, i]]
+            dst = out[s, i]
+            if scaled:
+                f = scale[s, i]
+                for k in range(row.shape[0]):
+                    dst[k] = np.float64(row[k]) * f
+            else:
+                for k in range(row.shape[0]):
+                    dst[k] = row[k]
+    return out
+
+
+def gather_rows(table: npt.NDArray[np.float32], ids: I32, scale: F64 | None = None) -> F64:
+    """``table[ids]`` in float64, (texts, width, dimension), each row times ``scale[s, i]``
+    when given: the same numbers as ``table[ids].astype(np.float64) * scale[..., None]``
+    in one pass."""
+    ids = np.ascontiguousarray(ids, dtype=np.int32)
+    if ids.size and (ids.min() < 0 or ids.max() >= table.shape[0]):
+        raise IndexError(f"word ids outside the table of {table.shape[0]} rows")
+    factors = np.zeros((0, 0)) if scale is None else np.ascontiguousarray(scale, dtype=np.float64)
+    if scale is not None and factors.shape != ids.shape:
+        raise ValueError(f"scale {factors.shape} does not match ids {ids.shape}")
+    return _gather(np.ascontiguousarray(table, dtype=np.float32), ids, factors)
