@@ -7,13 +7,13 @@ operation: gather the word vectors, one product for the means, one reduction per
 or min, then each distance over the stored representations. Here the words of a text
 are added four at a time to the accumulators (sums, idf-weighted sums, minima, maxima:
 each accumulator read and written once per four words; the next words' rows are
-prefetched), the means are built in a small buffer while max, min and min‖max are read
-from the accumulators where they lie, each pair of representations is read once for
-all the metrics compared on it (:mod:`textsim.deboom.pair_sums`), and nothing is stored
+prefetched), and each accumulator row of the two texts is read once for every
+representation and metric that needs it (:mod:`textsim.deboom.pair_sums`: a mean is its
+sum row times 1/n, min‖max the sums of its minimum and its maximum row), nothing stored
 for all couples; ``nogil``, so the scorer's threads run blocks in parallel. Same formulas
 as the NumPy path (tested to 1e-5, every pooling, weighting and metric; sums in
-another order): means accumulate in float32 as the matrix product does, distances in
-float64.
+another order): sums accumulate in float32 as the matrix product does; the 1/n of a
+mean, and every distance, in float64.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _add_words(
 ) -> None:
     """Add words ``start`` … ``stop − 1`` to the accumulator rows, four words per pass
     over them (each accumulator read and written once per four words; the words are
-    added in their order, as one at a time would), the rest one by one."""
+    added in their order, as one at a time would), the last one to three in one pass."""
     d = table.shape[1]
     s, ws, lo, hi = acc[_SUM], acc[_WSUM], acc[_MIN], acc[_MAX]
     k = start
@@ -75,15 +75,19 @@ def _add_words(
             lo[j] = _fmin(_fmin(_fmin(_fmin(lo[j], x0), x1), x2), x3)
             hi[j] = _fmax(_fmax(_fmax(_fmax(hi[j], x0), x1), x2), x3)
         k += 4
-    for q in range(k, stop):
-        row = table[ids[q]]
-        w = idf[ids[q]]
+    if k < stop:  # one to three words left: one pass, the missing words repeat the last
+        # one with weight 0 in the sums (adding 0 changes nothing; min and max repeat)
+        last = stop - 1
+        r0, r1, r2 = table[ids[k]], table[ids[min(k + 1, last)]], table[ids[min(k + 2, last)]]
+        c1 = np.float32(1.0 if k + 1 < stop else 0.0)
+        c2 = np.float32(1.0 if k + 2 < stop else 0.0)
+        w0, w1, w2 = idf[ids[k]], c1 * idf[ids[min(k + 1, last)]], c2 * idf[ids[min(k + 2, last)]]
         for j in range(d):
-            x = row[j]
-            s[j] += x
-            ws[j] += w * x
-            lo[j] = _fmin(lo[j], x)
-            hi[j] = _fmax(hi[j], x)
+            x0, x1, x2 = r0[j], r1[j], r2[j]
+            s[j] = s[j] + x0 + c1 * x1 + c2 * x2
+            ws[j] = ws[j] + w0 * x0 + w1 * x1 + w2 * x2
+            lo[j] = _fmin(_fmin(_fmin(lo[j], x0), x1), x2)
+            hi[j] = _fmax(_fmax(_fmax(hi[j], x0), x1), x2)
     if extrema_weighted:
         wlo, whi = acc[_WMIN], acc[_WMAX]
         for q in range(start, stop):
@@ -133,32 +137,26 @@ def _accumulate(
 
 
 @njit(cache=True, nogil=True)
-def _represent(
-    acc: npt.NDArray[np.float32],
-    count: int,
-    pooling: int,
-    weighted: bool,
-    top: bool,
-    out: npt.NDArray[np.float32],
-) -> int:
-    """Where a spec's vector is: its start in the flat accumulator buffer (max, min and
-    min‖max are read where they lie: each minimum row is followed by its maximum row),
-    or −1 when it is written to ``out`` (a mean, or the zero vector of a text with no
-    word, ``count`` 0). Its width is 2d for min‖max, d otherwise."""
-    d: int = acc.shape[1]
-    width = 2 * d if pooling == 3 else d
-    if count == 0:
-        out[:width] = 0.0
-        return -1
+def _rows(pooling: int, weighted: bool, top: bool) -> tuple[int, int]:
+    """The accumulator rows a spec's vector is made of: a mean its (weighted) sum row,
+    max or min its row, min‖max the minimum row then the maximum row (−1: none)."""
     base = _TOP if top else 0
-    if pooling == 0:  # mean: Σ w·v / n
-        src = acc[base + (_WSUM if weighted else _SUM)]
-        n = np.float32(max(count, 1))
-        for j in range(d):
-            out[j] = src[j] / n
-        return -1
+    if pooling == 0:
+        return base + (_WSUM if weighted else _SUM), -1
     lo = base + (_WMIN if weighted else _MIN)
-    return (lo + 1) * d if pooling == 1 else lo * d
+    if pooling == 3:
+        return lo, lo + 1
+    return (lo + 1 if pooling == 1 else lo), -1
+
+
+@njit(cache=True, nogil=True)
+def _row_scale(row: int, length: int, keep: int) -> float:
+    """The factor a row is read with: a sum row 1/n (a mean), an extremum row 1; 0 for a
+    text with no word (its zero vector)."""
+    count = keep if row >= _TOP else length
+    if count == 0:
+        return 0.0
+    return 1.0 / count if row % _TOP in (_SUM, _WSUM) else 1.0
 
 
 @njit(cache=True, nogil=True)
@@ -184,39 +182,37 @@ def _score(
     for s in range(n_specs):
         if spec_weighted[s] and spec_pooling[s] != 0:
             extrema_weighted = True
-    acc_a = np.empty((2 * _TOP, d), dtype=np.float32)
-    acc_b = np.empty((2 * _TOP, d), dtype=np.float32)
-    ra = np.empty((n_specs, 2 * d), dtype=np.float32)
-    rb = np.empty((n_specs, 2 * d), dtype=np.float32)
-    widths = np.empty(n_specs, dtype=np.int64)
-    start_a = np.empty(n_specs, dtype=np.int64)
-    start_b = np.empty(n_specs, dtype=np.int64)
-    flat_a = acc_a.reshape(acc_a.size)
-    flat_b = acc_b.reshape(acc_b.size)
-    sums = np.zeros((n_specs, N_SUMS), dtype=np.float64)
-    full = np.zeros(n_specs, dtype=np.bool_)  # a metric beyond cosine and Euclidean
-    used = np.zeros(n_specs, dtype=np.bool_)
-    for c in range(column_spec.shape[0]):
-        used[column_spec[c]] = True
-        if column_metric[c] > 1:
-            full[column_spec[c]] = True
+    # zeros: a text with no word reads a row times 0, which must be a number
+    acc_a = np.zeros((2 * _TOP, d), dtype=np.float32)
+    acc_b = np.zeros((2 * _TOP, d), dtype=np.float32)
+    # the rows each spec is made of; the rows in use and whether any of their specs is
+    # compared with a metric beyond cosine and Euclidean (the fuller sums)
+    spec_rows = np.full((n_specs, 2), -1, dtype=np.int64)
+    used = np.zeros(2 * _TOP, dtype=np.bool_)
+    full = np.zeros(2 * _TOP, dtype=np.bool_)
     for s in range(n_specs):
-        widths[s] = 2 * d if spec_pooling[s] == 3 else d
+        spec_rows[s, 0], spec_rows[s, 1] = _rows(spec_pooling[s], spec_weighted[s], spec_top[s])
+    for c in range(column_spec.shape[0]):
+        for r in spec_rows[column_spec[c]]:
+            if r >= 0:
+                used[r] = True
+                full[r] |= column_metric[c] > 1
+    row_sums = np.zeros((2 * _TOP, N_SUMS))
+    sums = np.zeros((n_specs, N_SUMS))
     for i in range(ids_a.shape[0]):
         _accumulate(ids_a[i], lengths_a[i], keep_a[i], table, idf, extrema_weighted, acc_a)
         _accumulate(ids_b[i], lengths_b[i], keep_b[i], table, idf, extrema_weighted, acc_b)
+        # each row pair read once for every spec and metric that needs it (min‖max: the
+        # sums of its two halves)
+        for r in range(2 * _TOP):
+            if used[r]:
+                sa = _row_scale(r, lengths_a[i], keep_a[i])
+                sb = _row_scale(r, lengths_b[i], keep_b[i])
+                pair_sums(acc_a[r], acc_b[r], sa, sb, full[r], row_sums[r])
         for s in range(n_specs):
-            p, w, t = spec_pooling[s], spec_weighted[s], spec_top[s]
-            na = keep_a[i] if t else lengths_a[i]
-            nb = keep_b[i] if t else lengths_b[i]
-            start_a[s] = _represent(acc_a, na, p, w, t, ra[s])
-            start_b[s] = _represent(acc_b, nb, p, w, t, rb[s])
-        for s in range(n_specs):  # each representation's pair read once for all metrics
-            if used[s]:
-                wd, sa, sb = widths[s], start_a[s], start_b[s]
-                va = ra[s, :wd] if sa < 0 else flat_a[sa : sa + wd]
-                vb = rb[s, :wd] if sb < 0 else flat_b[sb : sb + wd]
-                pair_sums(va, vb, full[s], sums[s])
+            sums[s] = row_sums[spec_rows[s, 0]]
+            if spec_rows[s, 1] >= 0:
+                sums[s] += row_sums[spec_rows[s, 1]]
         for c in range(column_spec.shape[0]):
             out[i, c] = similarity(sums[column_spec[c]], column_metric[c])
 

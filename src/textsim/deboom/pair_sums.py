@@ -18,15 +18,21 @@ N_SUMS = 8
 
 @njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
 def pair_sums(
-    a: npt.NDArray[np.float32], b: npt.NDArray[np.float32], full: bool, out: npt.NDArray[np.float64]
+    a: npt.NDArray[np.float32],
+    b: npt.NDArray[np.float32],
+    scale_a: float,
+    scale_b: float,
+    full: bool,
+    out: npt.NDArray[np.float64],
 ) -> None:
-    """One pass over two vectors: aᵀb, aᵀa, bᵀb, Σ(a−b)² and, if ``full``, Σ|a−b|³,
-    Σ(a−b)⁴, Σ|a−b| and Σ|a+b| — in float64, reassociated (vectorised)."""
+    """One pass over two vectors, each times its factor (a mean: a sum times 1/n):
+    aᵀb, aᵀa, bᵀb, Σ(a−b)² and, if ``full``, Σ|a−b|³, Σ(a−b)⁴, Σ|a−b| and Σ|a+b| — in
+    float64, reassociated (vectorised)."""
     ab = aa = bb = d2 = 0.0
     if not full:
         for j in range(a.shape[0]):
-            x = np.float64(a[j])
-            y = np.float64(b[j])
+            x = np.float64(a[j]) * scale_a
+            y = np.float64(b[j]) * scale_b
             diff = x - y
             ab += x * y
             aa += x * x
@@ -36,8 +42,8 @@ def pair_sums(
         return
     d3 = d4 = dabs = sabs = 0.0
     for j in range(a.shape[0]):
-        x = np.float64(a[j])
-        y = np.float64(b[j])
+        x = np.float64(a[j]) * scale_a
+        y = np.float64(b[j]) * scale_b
         diff = abs(x - y)
         sq = diff * diff
         ab += x * y
