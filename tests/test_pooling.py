@@ -190,3 +190,17 @@ def test_compiled_gather_equals_numpy_indexing() -> None:
         gather_rows(table, ids + 1)
     with pytest.raises(ValueError, match="does not match"):
         gather_rows(table, ids, scale[:, :3])
+
+
+def test_encode_splits_ascii_and_unicode_white_space_as_str_split(
+    toy_embeddings: WordEmbeddings,
+) -> None:
+    """ASCII-only texts take Arrow's ASCII split, others its Unicode one: both give the
+    tokens of str.split (tabs, newlines, runs of spaces, no-break and em spaces)."""
+    ascii_texts = ["the\tcat\nsat  mat", " the  ", "cat\r\nmat\x0bthe\x0csat"]
+    unicode_texts = ["the\u00a0cat", "sat\u2003mat the", "mat\tcat"]
+    for texts in (ascii_texts, unicode_texts, ascii_texts + unicode_texts):
+        got = toy_embeddings.encode(texts)
+        want = toy_embeddings.encode([t.split() for t in texts])  # token lists: no splitting
+        np.testing.assert_array_equal(got.ids, want.ids)
+        np.testing.assert_array_equal(got.lengths, want.lengths)
