@@ -115,8 +115,9 @@ def _window_projections(
 def _dual_coefficients(g: F64, c: int) -> tuple[F64, npt.NDArray[np.bool_]]:
     """``p = G⁻¹ e_c`` for each small matrix G of ``g`` (B, w, w): LU with partial
     pivoting, one matrix at a time (LAPACK's batched solve spends more on calls than
-    on arithmetic at this size). ``singular[b]``: a pivot at most ``PIVOT_TOL`` times
-    G's largest entry (numerically singular: p is left for the pseudo-inverse route)."""
+    on arithmetic at this size). G is a Gram matrix (positive semi-definite: its largest
+    entry is on its diagonal); ``singular[b]``: a pivot at most ``PIVOT_TOL`` times that
+    entry (numerically singular: p is left for the pseudo-inverse route)."""
     n_mat, w = g.shape[0], g.shape[1]
     p = np.zeros((n_mat, w))
     singular = np.zeros(n_mat, dtype=np.bool_)
@@ -126,10 +127,9 @@ def _dual_coefficients(g: F64, c: int) -> tuple[F64, npt.NDArray[np.bool_]]:
         a[:] = g[b]
         x[:] = 0.0
         x[c] = 1.0
-        largest = 0.0
+        largest = 0.0  # G is a Gram matrix: its largest entry is on the diagonal
         for i in range(w):
-            for j in range(w):
-                largest = max(largest, abs(a[i, j]))
+            largest = max(largest, a[i, i])
         tiny = PIVOT_TOL * largest
         for k in range(w):
             piv = k
@@ -253,7 +253,7 @@ def window_residuals(
     settled = in_span.copy()  # words whose r and qᵀD are final
     if easy.any():
         # G⁻¹ e: the word's dual coefficients (numerically singular: the other route)
-        p, singular = _dual_coefficients(np.ascontiguousarray(g[easy]), m)
+        p, singular = _dual_coefficients(g if easy.all() else np.ascontiguousarray(g[easy]), m)
         idx = np.flatnonzero(easy)
         easy[idx[singular]] = False
         p, idx = p[~singular], idx[~singular]
