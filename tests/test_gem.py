@@ -282,3 +282,14 @@ def test_signed_sum_takes_the_sign_of_the_largest_magnitude_entry() -> None:
     want = (fix_signs(rows[0].T, axis=0).T * weights[0][:, None]).sum(axis=0)
     np.testing.assert_allclose(_signed_sum(rows, weights)[0], want)
     assert _signed_sum(rows, weights)[0].tolist() == [9.25, -5.0, -4.5]
+
+
+def test_gram_matrices_equal_the_batched_product() -> None:
+    from textsim.gem.coarse import gram_matrices
+
+    words = np.random.default_rng(3).normal(size=(7, 5, 33))
+    words[2, 3:] = 0.0  # padding rows
+    want = np.matmul(words, np.transpose(words, (0, 2, 1)))
+    got = gram_matrices(words)
+    np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
+    assert np.array_equal(got, np.transpose(got, (0, 2, 1)))

@@ -13,7 +13,7 @@ from numba import njit
 from textsim.deboom.intrinsics import llvm_binary
 from textsim.vectors.words import TokenBatch, length_chunks
 
-__all__ = ["F64", "coarse_padded", "coarse_vectors", "distinct_words", "fix_signs"]
+__all__ = ["F64", "coarse_padded", "coarse_vectors", "distinct_words", "fix_signs", "gram_matrices"]
 
 F64 = npt.NDArray[np.float64]
 _fmin = llvm_binary("minnum")
@@ -63,6 +63,27 @@ def _signed_sum(rows: F64, weights: F64) -> F64:
     return out
 
 
+@njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
+def gram_matrices(words: F64) -> F64:
+    """``words[s] words[s]ᵀ`` for every s of (S, L, d): (S, L, L), each entry one dot
+    product over d (vectorised), each symmetric pair computed once. For GEM's short
+    sentences this beats NumPy's batched matrix product, which calls BLAS once per
+    sentence (STS-B ``fit_transform`` about 9% faster, measured A/B in one session)."""
+    n_s, n_l, d = words.shape
+    out = np.empty((n_s, n_l, n_l))
+    for s in range(n_s):
+        for i in range(n_l):
+            wi = words[s, i]
+            for j in range(i + 1):
+                wj = words[s, j]
+                t = 0.0
+                for k in range(d):
+                    t += wi[k] * wj[k]
+                out[s, i, j] = t
+                out[s, j, i] = t
+    return out
+
+
 def coarse_padded(words: F64) -> F64:
     """``g = Σ_j σ_j³ u_j`` of sentences given as (S, L, d) word vectors with zero
     padding rows (which add only zero singular values): (S, d).
@@ -77,7 +98,7 @@ def coarse_padded(words: F64) -> F64:
         sigma = np.sqrt(np.clip(eig, 0.0, None))
         u = np.ascontiguousarray(np.transpose(u_cols, (0, 2, 1)))  # (S, d, d), rows u_j
         return _signed_sum(u, sigma**3)
-    gram = np.matmul(words, np.transpose(words, (0, 2, 1)))  # (S, L, L)
+    gram = gram_matrices(words)  # (S, L, L)
     eig, v = np.linalg.eigh(gram)
     sigma2 = np.clip(eig, 0.0, None)
     # rows u_j σ_j: the same signs as u_j (σ_j ≥ 0), and Σ σ_j³ u_j = Σ σ_j² (u_j σ_j)

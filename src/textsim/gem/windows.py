@@ -21,6 +21,8 @@ import numpy.typing as npt
 from numba import njit
 from numpy.lib.stride_tricks import as_strided
 
+from textsim.gem.coarse import gram_matrices
+
 __all__ = ["REL_TOL", "TOL", "window_residuals"]
 
 F64 = npt.NDArray[np.float64]
@@ -187,7 +189,7 @@ def _band_gram(words: F64, reach: int, out: F64) -> None:
     n_sent, n, dim = words.shape
     b = max(reach, BAND_BLOCK)
     if n <= 2 * b:
-        out[...] = np.matmul(words, np.transpose(words, (0, 2, 1)))
+        out[...] = gram_matrices(words)
         return
     nb = -(-n // b)
     padded = np.zeros((n_sent, nb * b, dim))
