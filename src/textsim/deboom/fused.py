@@ -42,7 +42,7 @@ _fmax = llvm_binary("maxnum")
 #: accumulator rows of a text (``_accumulate``): sums, idf-weighted sums, minima and
 #: maxima of the raw and the idf-weighted vectors, over all its words and over its top
 #: words (a prefix: the words come rarest first). Each minimum row is followed by its
-#: maximum row, so min‖max is one contiguous stretch of the buffer (:func:`_represent`)
+#: maximum row (min‖max is the two: :func:`_rows`)
 _SUM, _WSUM, _MIN, _MAX, _WMIN, _WMAX = range(6)
 _TOP = 6
 
@@ -110,7 +110,7 @@ def _accumulate(
     acc: npt.NDArray[np.float32],
 ) -> None:
     """Every accumulator row of a text at once, the top-word rows copied when the first
-    ``keep`` words are in. An empty text leaves ``acc`` as it was (:func:`_represent`
+    ``keep`` words are in. An empty text leaves ``acc`` as it was (:func:`_row_scale`
     gives it the zero vector)."""
     d = table.shape[1]
     rows = _TOP if extrema_weighted else _WMIN  # the rows in use
