@@ -6,7 +6,7 @@ wildcard_constraints:
     sch_model=r"[a-z0-9_]+",
     baseline=r"mean|idf|sif|gem",
     wv=r"\d+",
-    dv=r"\d+|pso",
+    dv=r"\d+|pso|fix",
     gen=r"\d+",
     particle=r"\d+",
 
@@ -192,7 +192,7 @@ rule schafer_swarm_best:
 
 rule schafer_run:
     input:
-        best=lambda wc: f"{SCH_DIR}/{SCH['search_dataset']}/search/{wc.sch_model}/best.json",
+        best=sch_best,
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         words=f"{SCH_DIR}/{{dataset}}/words.npz",
         reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
@@ -202,6 +202,7 @@ rule schafer_run:
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.npz",
     params:
         run=lambda wc: f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+        fixed=lambda wc: SCH_FIXED.get(wc.sch_model),
         settings=SCH["training"],
         seed=config["seed"],
         deterministic=config["deterministic"],
@@ -346,7 +347,7 @@ rule schafer_table_lda:
 rule schafer_search_figures:
     localrule: True
     input:
-        evaluations=[e for m in SCH["models"] for e in sch_evaluations(SCH["search_dataset"], m)],
+        evaluations=[e for m in SCH_SEARCHED for e in sch_evaluations(SCH["search_dataset"], m)],
         code=code("schafer_search_figures"),
     output:
         epochs=sch_figure("epochs", "schafer_search", "Fig. 4.1 analog: epochs"),
@@ -397,7 +398,7 @@ rule schafer_size_figures:
 rule schafer_tsne:
     input:
         vectors=[
-            f"{SCH_DIR}/{SCH['search_dataset']}/runs/{m}-{SCH['word_size']}wv-psodv.npz" for m in SCH["models"]
+            f"{SCH_DIR}/{SCH['search_dataset']}/runs/{sch_main_run(m)}.npz" for m in SCH["models"]
         ] + [f"{SCH_DIR}/{SCH['search_dataset']}/runs/{b}.npz" for b in SCH["baselines"]],
         code=code("schafer_tsne"),
     output:
@@ -417,3 +418,10 @@ rule schafer_tsne:
         "../../envs/plot.yaml"
     script:
         "../scripts/schafer_tsne.py"
+
+
+rule schafer:
+    """Every Schäfer table and figure (a target of its own: `snakemake schafer`)."""
+    localrule: True
+    input:
+        sch_targets(),

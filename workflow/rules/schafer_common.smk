@@ -1,6 +1,32 @@
 # Schäfer (2018): helpers of the rules in schafer.smk (no rules here).
 
+from textsim.schafer.search import check_fixed
+
 SCH_DIR = "results/schafer"
+try:
+    check_fixed(SCH["fixed"])
+except ValueError as err:
+    raise SystemExit(f"config: {err}") from None
+SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
+SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
+
+
+def sch_dv(model):
+    """The run-name token of a model's own document size: the search's (pso) or the
+    fixed configuration's (fix)."""
+    return "fix" if model in SCH_FIXED else "pso"
+
+
+def sch_main_run(model):
+    """The run of a model at the swarm's word size and its own document size."""
+    return f"{model}-{SCH['word_size']}wv-{sch_dv(model)}dv"
+
+
+def sch_best(wildcards):
+    """The search's best hyperparameters of a searched model (none for a fixed one)."""
+    if wildcards.sch_model in SCH_FIXED:
+        return []
+    return f"{SCH_DIR}/{SCH['search_dataset']}/search/{wildcards.sch_model}/best.json"
 
 
 def sch_runs(dataset):
@@ -10,10 +36,10 @@ def sch_runs(dataset):
     runs = []
     for m in SCH["models"]:
         if dataset == SCH["search_dataset"]:
-            names = [f"{m}-{w}wv-psodv" for w in SCH["word_sizes"]]
+            names = [f"{m}-{w}wv-{sch_dv(m)}dv" for w in SCH["word_sizes"]]
             names += [f"{m}-{ws}wv-{d}dv" for d in SCH["doc_sizes"]]
         else:
-            names = [f"{m}-{ws}wv-psodv"]
+            names = [sch_main_run(m)]
         runs += list(dict.fromkeys(names))
     return runs + list(SCH["baselines"])
 
@@ -29,12 +55,17 @@ def sch_evaluations(dataset, model, generation=None):
 
 def sch_note():
     t = SCH["training"]
+    searched = "Hyperparameters from the particle swarm on the validation split; 'psodv' = the swarm's document size. "
+    fixed = f"Fixed hyperparameters (config schafer.fixed) for {', '.join(SCH_FIXED)}; 'fixdv' = their document size. "
+    rae = "its words only" if t["reconstruct"] == "words" else "the padded sequence"
     return (
         f"Word vectors: our {config['word2vec']['vector_size']}-d word2vec projected on its first principal "
         f"components (the run name's 'wv'); models see the first {t['max_words']} words (thesis: 400), at most "
-        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}. "
-        "Hyperparameters from the particle swarm on the validation split; 'psodv' = the swarm's document size. "
-        "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "
+        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}; "
+        f"{t['batching']} batches; the recurrent autoencoder reconstructs {rae}. "
+        + (searched if SCH_SEARCHED else "")
+        + (fixed if SCH_FIXED else "")
+        + "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "
         f"top-{SCH['wisdm']['top_words']} tf-idf words' vectors). Baselines (mean, idf, sif, gem) use the full "
         "word vectors and no training. Times: this run, two jobs sharing two CPU cores."
     )
@@ -45,7 +76,9 @@ def sch_targets():
         return []
     tables = ["schafer-a1", "schafer-datasets", "schafer-lda"]
     tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
-    figures = ["epochs", "curves", "parameters", "scores", "size-topic", "size-triplets", "size-ranks", "tsne"]
+    figures = ["size-topic", "size-triplets", "size-ranks", "tsne"]
+    if SCH_SEARCHED:
+        figures += ["epochs", "curves", "parameters", "scores"]
     return [p for t in tables for p in table_files(t)] + [
         p for f in figures for p in figure_files(f"schafer-{f}")
     ]

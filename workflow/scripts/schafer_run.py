@@ -4,4 +4,4 @@ from textsim.schafer.stages.runs import final_run
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())
 i, o = snakemake.input, snakemake.output
-final_run(i.best, i.dataset, i.words, i.reference, o.record, o.vectors, **p)
+final_run(i.best or None, i.dataset, i.words, i.reference, o.record, o.vectors, **p)

@@ -90,9 +90,17 @@ class WeightedEmbedding(Estimator):
         self.table_ = emb.padded_table()
         return emb
 
-    def fit(self, X: tuple[Texts | TokenBatch, Texts | TokenBatch], y: npt.ArrayLike) -> Self:
+    def fit(
+        self,
+        X: tuple[Texts | TokenBatch, Texts | TokenBatch],
+        y: npt.ArrayLike,
+        *,
+        checkpoint: str | None = None,
+    ) -> Self:
         """Learn the weights from couples ``X = (texts_a, texts_b)`` (two equally long
-        lists of texts) with ``y`` = 1 where the couple is related, 0 where not."""
+        lists of texts) with ``y`` = 1 where the couple is related, 0 where not.
+        ``checkpoint``: a file for the per-epoch training state, so that a killed
+        training resumes from its last finished epoch (:func:`train_weights`)."""
         from textsim.deboom.training import TrainConfig, train_weights
 
         emb = self._prepare()
@@ -107,6 +115,7 @@ class WeightedEmbedding(Estimator):
             config,
             seed=self.random_state,
             deterministic=self.deterministic,
+            checkpoint=checkpoint,
         )
         self.weights_ = result.weights
         self.history_ = result.history

@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import keras
@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.backend import describe, seed_everything
+from textsim.checkpoint import Checkpoint, fingerprint
 from textsim.deboom.procedures import LossKind, TrainConfig, epoch_batches
 from textsim.deboom.weighting import Algorithm1
 from textsim.vectors.words import TokenBatch
@@ -194,8 +195,14 @@ def train_weights(
     seed: int,
     deterministic: bool = True,
     verbose: int = 0,
+    checkpoint: str | None = None,
 ) -> TrainResult:
-    """Train the ``n_max`` weights on couples ``(a[i], b[i])``; texts sorted rarest word first."""
+    """Train the ``n_max`` weights on couples ``(a[i], b[i])``; texts sorted rarest word first.
+
+    With ``checkpoint`` (a file path), the training state is saved there after every
+    epoch and a rerun continues from the last finished epoch, to the same weights as
+    an uninterrupted run (:mod:`textsim.checkpoint`); the file is removed at the end.
+    """
     seed_everything(seed, deterministic=deterministic)
     runtime = describe()
     log.info("Keras %s on %s, device %s", runtime["keras"], runtime["backend"], runtime["device"])
@@ -212,7 +219,22 @@ def train_weights(
     epochs = config.max_epochs if config.schedule == "algorithm1" else config.epochs
     losses: list[float] = []
     seconds: list[float] = []
-    for epoch in range(epochs):
+    key = fingerprint(
+        asdict(config), seed, n_max, runtime["backend"], np.asarray(table, np.float32),
+        a.ids, a.lengths, b.ids, b.lengths, y,
+    )  # fmt: skip
+    ckpt = Checkpoint(checkpoint, key)
+    start = 0
+    saved = ckpt.load(model)
+    if saved is not None:
+        losses, seconds, start = saved["losses"], saved["epoch_seconds"], saved["epoch"] + 1
+        rng.bit_generator.state = saved["rng"]
+        schedule.lr, schedule.previous = saved["lr"], saved["previous"]
+        schedule.epochs, schedule.history = len(losses), list(losses)
+        model.optimizer.learning_rate.assign(schedule.lr)
+        if saved["stopped"]:
+            start = epochs
+    for epoch in range(start, epochs):
         t0 = time.perf_counter()
         # the epoch's batch order is ours (from the seed), not Keras': fit sees it unshuffled
         order = epoch_batches(y, config, rng).ravel()
@@ -231,6 +253,7 @@ def train_weights(
         losses.append(loss)
         seconds.append(time.perf_counter() - t0)
         rate = order.size / seconds[-1]
+        stop = False
         if config.schedule == "algorithm1":
             stop = schedule.end_epoch(loss)
             model.optimizer.learning_rate.assign(schedule.lr)
@@ -243,8 +266,6 @@ def train_weights(
                 seconds[-1],
                 rate,
             )
-            if stop:
-                break
         else:
             log.info(
                 "epoch %d: mean loss %.6f (%.1f s, %.0f couples/s)",
@@ -253,5 +274,12 @@ def train_weights(
                 seconds[-1],
                 rate,
             )
+        state = {"epoch": epoch, "losses": losses, "epoch_seconds": seconds, "stopped": stop}
+        state |= {"rng": rng.bit_generator.state, "lr": schedule.lr}
+        state["previous"] = schedule.previous
+        ckpt.save(model, state)
+        if stop:
+            break
     weights = np.asarray(keras.ops.convert_to_numpy(model.embed.w), dtype=np.float64)
+    ckpt.clear()
     return TrainResult(weights, losses, len(losses), runtime, seconds)

@@ -21,6 +21,7 @@ from textsim.schafer.models.base import OPTIMIZERS
 from textsim.schafer.pso import Dimension
 
 __all__ = [
+    "check_fixed",
     "evaluate_model",
     "score_vectors",
     "search_space",
@@ -59,6 +60,17 @@ def search_space(
         "dropout": dim("dropout", "float"),
     }
     return [dims[name] for name in _SEARCHED.get(model, _ALL)]
+
+
+def check_fixed(fixed: Mapping[str, Mapping[str, Any]]) -> None:
+    """Each fixed configuration names exactly the hyperparameters its model takes
+    (those the swarm would search); a ValueError names the config key otherwise."""
+    for model, params in fixed.items():
+        wanted = set(_SEARCHED.get(model, _ALL))
+        if missing := sorted(wanted - set(params)):
+            raise ValueError(f"schafer.fixed.{model}: missing {', '.join(missing)}")
+        if extra := sorted(set(params) - wanted):
+            raise ValueError(f"schafer.fixed.{model}: {model} takes no {', '.join(extra)}")
 
 
 def word_matrices(
@@ -129,10 +141,13 @@ def evaluate_model(
     split: str,
     settings: Mapping[str, Any],
     seed: int,
+    checkpoint: str | None = None,
 ) -> tuple[dict[str, Any], F32]:
     """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs,
-    patience, min_delta, doc2vec_epochs) on the training documents; score the
-    ``split`` documents. Returns (record, the split's vectors)."""
+    patience, min_delta, doc2vec_epochs, batching, reconstruct) on the training
+    documents; score the ``split`` documents. Returns (record, the split's vectors).
+    ``checkpoint``: the file of the per-epoch training state of the Keras models
+    (Topic-LSTM, Topic-CNN, both autoencoders), from which a killed run resumes."""
     cls = MODELS[model]
     kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
     kwargs["learning_rate"] = float(params["learning_rate"])
@@ -147,6 +162,10 @@ def evaluate_model(
         if model != "doc2sent2vec":
             kwargs["dropout"] = float(params["dropout"])
             kwargs["max_words"] = int(settings["max_words"])
+            kwargs["batching"] = str(settings.get("batching", "shuffled"))
+            kwargs["checkpoint"] = checkpoint
+        if model == "rae":
+            kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
     X_train, y_train = _split(frame, vocab, "train")
     X_eval, y_eval = _split(frame, vocab, split)
     estimator = cls(**kwargs).fit(X_train, y_train)

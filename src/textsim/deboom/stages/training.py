@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from textsim.backend import select_backend
+from textsim.checkpoint import checkpoint_for
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.embedding.source import open_vectors
 from textsim.io import PathLike
@@ -46,7 +47,11 @@ def train_learned_weights(
         deterministic=deterministic,
         cleaning="none",  # couples are stored tokenised (tweets keep their #tags)
     )
-    model.fit((train["text1"], train["text2"]), train["related"].to_numpy())
+    model.fit(
+        (train["text1"], train["text2"]),
+        train["related"].to_numpy(),
+        checkpoint=checkpoint_for(output),
+    )
     log.info(
         "trained %s weights (%d epochs): %s",
         procedure,

@@ -25,8 +25,8 @@ def plot_sizes(frame: pd.DataFrame, metric: str, stem: str, *, word_size: int, d
         fig, (left, right) = plt.subplots(1, 2, figsize=(7, 2.6), sharey=True)
         for i, (model, f) in enumerate(frame.groupby("model", sort=False)):
             marker = MARKERS[i % len(MARKERS)]
-            pso = f[f["run"].str.endswith("psodv")]
-            w = pso.sort_values("word_size")
+            own = f[f["run"].str.endswith(("psodv", "fixdv"))]  # the model's own doc size
+            w = own.sort_values("word_size")
             left.plot(
                 w["word_size"], 100 * w[metric], marker=marker, ms=3, label=model_label(str(model))
             )

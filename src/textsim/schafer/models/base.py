@@ -33,6 +33,103 @@ def pad_documents(X: Documents, max_words: int) -> npt.NDArray[np.int32]:
     return out
 
 
+BATCHINGS = ("shuffled", "bucketed")
+
+#: a trimmed batch is padded to its longest document rounded up to a multiple of this,
+#: so that a backend compiles at most max_words / WIDTH_STEP shapes of the model
+WIDTH_STEP = 25
+
+#: documents per bucketing pool: the epoch's shuffled order is cut into pools of this
+#: many batches, each sorted by length before it is cut into batches
+POOL_BATCHES = 32
+
+
+def document_lengths(padded: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+    """Words of each padded document (ids are padded with 0 at the end)."""
+    return np.asarray(np.count_nonzero(padded, axis=1), dtype=np.int64)
+
+
+def batch_width(lengths: npt.NDArray[np.int64], max_words: int) -> int:
+    """The padded width of a batch: its longest document rounded up to a multiple of
+    :data:`WIDTH_STEP`, at most ``max_words``."""
+    longest = int(lengths.max()) if len(lengths) else 1
+    return min(max_words, -(-max(longest, 1) // WIDTH_STEP) * WIDTH_STEP)
+
+
+def epoch_batches(
+    items: npt.NDArray[np.int64],
+    lengths: npt.NDArray[np.int64] | None,
+    batch_size: int,
+    seed: int,
+    epoch: int,
+    batching: str = "shuffled",
+) -> list[npt.NDArray[np.int64]]:
+    """The batches of ``items`` for ``epoch``, drawn from ``(seed, epoch)`` alone (so a
+    resumed training sees the batches an uninterrupted one saw). ``shuffled``: a
+    random permutation cut into batches (the last one shorter). ``bucketed``: the
+    permutation cut into pools of :data:`POOL_BATCHES` batches, each pool sorted by
+    length (stable), the whole cut into batches, and the batches shuffled."""
+    if batching not in BATCHINGS:
+        raise ValueError(f"batching must be one of {BATCHINGS}, got {batching!r}")
+    rng = np.random.default_rng([seed, epoch])
+    order = rng.permutation(np.asarray(items, dtype=np.int64))
+    if batching == "bucketed" and lengths is not None:
+        pool = POOL_BATCHES * batch_size
+        order = np.concatenate(
+            [
+                part[np.argsort(lengths[part], kind="stable")]
+                for part in np.split(order, range(pool, len(order), pool))
+            ]
+        )
+    batches = np.split(order, range(batch_size, len(order), batch_size))
+    if batching == "bucketed":
+        batches = [batches[i] for i in rng.permutation(len(batches))]
+    return [b for b in batches if len(b)]
+
+
+def eval_batches(
+    items: npt.NDArray[np.int64], lengths: npt.NDArray[np.int64] | None, size: int
+) -> list[npt.NDArray[np.int64]]:
+    """Batches of at most ``size`` items for inference, sorted by length when known
+    (a prediction does not depend on its batch)."""
+    items = np.asarray(items, dtype=np.int64)
+    if lengths is not None:
+        items = items[np.argsort(lengths[items], kind="stable")]
+    return [b for b in np.split(items, range(size, len(items), size)) if len(b)]
+
+
+def indexed_batches(
+    inputs: npt.NDArray[Any],
+    targets: npt.NDArray[Any],
+    batches: Sequence[npt.NDArray[np.int64]],
+    widths: Sequence[int | None],
+    trim_targets: bool,
+) -> Any:
+    """A Keras ``PyDataset`` of the given batches, in order: batch ``i`` is
+    ``inputs[batches[i], :widths[i]]`` (the whole row where the width is None) with
+    its targets (trimmed too when they are sequences, ``trim_targets``)."""
+    import keras
+
+    class IndexedBatches(keras.utils.PyDataset):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+
+        def __len__(self) -> int:
+            return len(batches)
+
+        def inputs_of(self, i: int) -> Any:
+            x = inputs[batches[i]]
+            return x if widths[i] is None else x[:, : widths[i]]
+
+        def __getitem__(self, i: int) -> tuple[Any, Any]:
+            y = targets[batches[i]]
+            if trim_targets and widths[i] is not None:
+                y = y[:, : widths[i]]
+            return self.inputs_of(i), y
+
+    return IndexedBatches()
+
+
 def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     """Mean word vector of each document's known words (PAD and UNK skipped)."""
     out = np.zeros((len(X), word_vectors.shape[1]), dtype=np.float32)

@@ -10,11 +10,17 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.backend import set_seed
+from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint
 from textsim.schafer.models.base import (
+    BATCHINGS,
     F32,
     DocumentModel,
     Documents,
-    epoch_timer,
+    batch_width,
+    document_lengths,
+    epoch_batches,
+    eval_batches,
+    indexed_batches,
     make_optimizer,
     mean_vectors,
     pad_documents,
@@ -24,9 +30,21 @@ log = logging.getLogger(__name__)
 
 
 class _KerasModel(DocumentModel):
-    """Keras training loop shared by the four Keras models."""
+    """Keras training loop shared by the four Keras models.
+
+    Each epoch's batches come from the seed and the epoch number (not Keras' global
+    shuffle), so that with ``checkpoint`` set a training killed mid-run resumes from
+    its last finished epoch (:mod:`textsim.checkpoint`) and ends exactly as an
+    uninterrupted one. ``batching``: ``shuffled`` (random batches, as Keras' ``fit``;
+    the thesis') or ``bucketed`` (documents of similar length batched together, our
+    option for speed, :func:`epoch_batches`). Models whose result does not depend on
+    the padding after a document (masked recurrent encoders) pad each batch only to
+    its longest document, rounded up to a multiple of :data:`WIDTH_STEP` (``trim``).
+    """
 
     monitor: ClassVar[str] = "val_loss"
+    sequential: ClassVar[bool] = True  # input = padded word ids (not mean vectors)
+    trails: ClassVar[bool] = False  # targets are sequences, trimmed with the inputs (RAE)
 
     def __init__(
         self,
@@ -41,6 +59,9 @@ class _KerasModel(DocumentModel):
         patience: int = 3,
         min_delta: float = 0.001,
         train_word_vectors: bool = False,
+        batching: str = "shuffled",
+        trim: bool | None = None,
+        checkpoint: str | None = None,
         seed: int = 0,
     ) -> None:
         self.word_vectors = word_vectors
@@ -54,7 +75,27 @@ class _KerasModel(DocumentModel):
         self.patience = patience
         self.min_delta = min_delta
         self.train_word_vectors = train_word_vectors
+        self.batching = batching
+        self.trim = trim
+        self.checkpoint = checkpoint
         self.seed = seed
+
+    def _exact_trim(self) -> bool:
+        """Whether the result is independent of the padding after each document."""
+        return False
+
+    def _trims(self) -> bool:
+        if self.trim is None:
+            return self._exact_trim()
+        if self.trim and not self._exact_trim():
+            raise ValueError(
+                f"{type(self).__name__}{self._trim_hint()} depends on the padding after a "
+                "document: trim=True would change its result"
+            )
+        return bool(self.trim)
+
+    def _trim_hint(self) -> str:
+        return ""
 
     def _embedding(self, mask_zero: bool) -> Any:
         import keras
@@ -78,42 +119,91 @@ class _KerasModel(DocumentModel):
     def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
         raise NotImplementedError
 
-    def _train(self, model: Any, inputs: Any, targets: Any, loss: str, metrics: list[str]) -> None:
-        import keras
+    def _loss(self) -> Any:
+        return "sparse_categorical_crossentropy" if self.uses_labels else "mse"
 
+    def _batches(self, inputs: Any, targets: Any, batches: list[Any]) -> Any:
+        lengths = document_lengths(inputs) if self.sequential else None
+        widths = [
+            batch_width(lengths[b], self.max_words)
+            if lengths is not None and self._trims()
+            else None
+            for b in batches
+        ]
+        return indexed_batches(inputs, targets, batches, widths, self.trails)
+
+    def _key(self, inputs: Any, targets: Any) -> str:
+        from textsim.backend import active_backend
+
+        params = {
+            k: v for k, v in self.get_params().items() if k not in ("word_vectors", "checkpoint")
+        }
+        W = np.asarray(self.word_vectors, dtype=np.float32)
+        return fingerprint(type(self).__name__, params, active_backend(), W, inputs, targets)
+
+    def _train(self, model: Any, inputs: Any, targets: Any, metrics: list[str]) -> None:
         n = len(targets)
         rng = np.random.default_rng(self.seed)
         order = rng.permutation(n)
         n_valid = max(1, n // 10)
         valid, train = order[:n_valid], order[n_valid:]
         self.n_train_ = len(train)
-        self.epoch_seconds_ = []
         model.compile(
-            optimizer=make_optimizer(self.optimizer, self.learning_rate), loss=loss, metrics=metrics
+            optimizer=make_optimizer(self.optimizer, self.learning_rate),
+            loss=self._loss(),
+            metrics=metrics,
         )
-        stop = keras.callbacks.EarlyStopping(
-            monitor=self.monitor,
-            min_delta=self.min_delta,
-            patience=self.patience,
-            mode="max" if "accuracy" in self.monitor else "min",
-            restore_best_weights=True,
+        lengths = document_lengths(inputs) if self.sequential else None
+        valid_batches = self._batches(inputs, targets, eval_batches(valid, lengths, 256))
+        stop = EarlyStopping(
+            "max" if "accuracy" in self.monitor else "min", self.min_delta, self.patience
         )
-        hist = model.fit(
-            inputs[train],
-            targets[train],
-            validation_data=(inputs[valid], targets[valid]),
-            batch_size=int(self.batch_size),
-            epochs=int(self.max_epochs),
-            callbacks=[stop, epoch_timer(self.epoch_seconds_)],
-            shuffle=True,
-            verbose=0,
-        )
-        self.history_ = {k: [float(v) for v in vals] for k, vals in hist.history.items()}
-        self.epochs_ = len(hist.history["loss"])
+        ckpt = Checkpoint(self.checkpoint, self._key(inputs, targets))
+        history: dict[str, list[float]] = {}
+        seconds: list[float] = []
+        start = 0
+        saved = ckpt.load(model)
+        if saved is not None:
+            history, seconds, start = saved["history"], saved["epoch_seconds"], saved["epoch"] + 1
+            stop.restore_state(saved["early_stopping"], saved["arrays"])
+            if saved["stopped"]:
+                start = self.max_epochs
+        for epoch in range(start, int(self.max_epochs)):
+            t0 = time.perf_counter()
+            batches = epoch_batches(
+                train, lengths, int(self.batch_size), self.seed, epoch, self.batching
+            )
+            data = self._batches(inputs, targets, batches)
+            logs = model.fit(data, epochs=1, shuffle=False, verbose=0).history  # our order
+            logs = {k: v[-1] for k, v in logs.items()}
+            val = model.evaluate(valid_batches, verbose=0, return_dict=True)
+            logs |= {f"val_{k}": v for k, v in val.items()}
+            for k, v in logs.items():
+                history.setdefault(k, []).append(float(v))
+            seconds.append(time.perf_counter() - t0)
+            stopped = stop.update(epoch, float(logs[self.monitor]), model)
+            meta, arrays = stop.state()
+            state = {"epoch": epoch, "history": history, "epoch_seconds": seconds}
+            ckpt.save(model, state | {"early_stopping": meta, "stopped": stopped}, arrays)
+            log.info(
+                "epoch %d: %s (%.1f s)",
+                epoch + 1,
+                ", ".join(f"{k} {v:.4f}" for k, v in logs.items()),
+                seconds[-1],
+            )
+            if stopped:
+                break
+        stop.restore(model)
+        self.history_ = history
+        self.epoch_seconds_ = seconds
+        self.epochs_ = len(history.get("loss", []))
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
         if not 0 <= self.dropout < 1:
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
+        if self.batching not in BATCHINGS:
+            raise ValueError(f"batching must be one of {BATCHINGS}, got {self.batching!r}")
+        self._trims()
         t0 = time.perf_counter()
         set_seed(self.seed)
         n_classes = 0
@@ -126,27 +216,42 @@ class _KerasModel(DocumentModel):
         model, self.encoder_ = self._build(n_classes)
         inputs = self._inputs(X)
         targets = self._targets(X, y, inputs)
-        loss = "sparse_categorical_crossentropy" if self.uses_labels else "mse"
-        self._train(model, inputs, targets, loss, ["accuracy"] if self.uses_labels else [])
+        self._train(model, inputs, targets, ["accuracy"] if self.uses_labels else [])
         self.train_seconds_ = time.perf_counter() - t0
+        if self.checkpoint is not None:
+            Checkpoint(self.checkpoint, "").clear()
         return self
 
     def transform(self, X: Documents) -> F32:
-        out = self.encoder_.predict(self._inputs(X), batch_size=256, verbose=0)
-        return np.asarray(out, dtype=np.float32)
+        inputs = self._inputs(X)
+        if not self.sequential:
+            out = self.encoder_.predict(inputs, batch_size=256, verbose=0)
+            return np.asarray(out, dtype=np.float32)
+        idx = np.arange(len(inputs))
+        batches = eval_batches(idx, document_lengths(inputs), 256)
+        data = self._batches(inputs, np.zeros(len(inputs)), batches)
+        out = np.zeros((len(inputs), self.doc_size), dtype=np.float32)
+        for i, b in enumerate(batches):
+            out[b] = np.asarray(self.encoder_.predict_on_batch(data.inputs_of(i)))
+        return out
 
 
 class TopicLSTM(_KerasModel):
-    """LSTM over the words trained to predict the topic; its final state is the vector."""
+    """LSTM over the words trained to predict the topic; its final state is the vector.
+    The LSTM skips the padding (masked), so batches are trimmed to their longest
+    document."""
 
     name = "topic_lstm"
     uses_labels = True
     monitor = "val_accuracy"
 
+    def _exact_trim(self) -> bool:
+        return True
+
     def _build(self, n_classes: int) -> tuple[Any, Any]:
         import keras
 
-        inp = keras.Input((self.max_words,), dtype="int32")
+        inp = keras.Input((None,), dtype="int32")
         state = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
         out = keras.layers.Dense(n_classes, activation="softmax")(
             keras.layers.Dropout(self.dropout, seed=self.seed)(state)
@@ -198,6 +303,7 @@ class NaiveAutoencoder(_KerasModel):
     the word and document sizes."""
 
     name = "autoencoder"
+    sequential = False
 
     def _inputs(self, X: Documents) -> Any:
         return mean_vectors(X, np.asarray(self.word_vectors, dtype=np.float32))
@@ -220,23 +326,111 @@ class NaiveAutoencoder(_KerasModel):
         return inputs
 
 
+RECONSTRUCTIONS = ("padded", "words")
+
+
+def _words_mse(y_true: Any, y_pred: Any) -> Any:
+    """Mean squared error over each document's words only: the positions whose
+    target is not the zero PAD vector; per document, so that it does not depend on
+    how far a batch is padded."""
+    from keras import ops
+
+    words = ops.cast(ops.any(ops.not_equal(y_true, 0), axis=-1), y_pred.dtype)
+    per_word = ops.mean(ops.square(y_true - y_pred), axis=-1)
+    return ops.sum(per_word * words, axis=-1) / ops.maximum(ops.sum(words, axis=-1), 1.0)
+
+
 class RecurrentAutoencoder(_KerasModel):
-    """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors."""
+    """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
+
+    ``reconstruct``: ``padded`` (the thesis' Keras default: mean squared error over
+    all ``max_words`` positions, the zero vectors after a document's end included)
+    or ``words`` (our option: over the document's words only, so a short document's
+    code is not spent on reproducing its padding; batches are then trimmed)."""
 
     name = "rae"
+    trails = True
+
+    def __init__(
+        self,
+        word_vectors: F32,
+        doc_size: int = 100,
+        batch_size: int = 100,
+        optimizer: str = "adam",
+        learning_rate: float = 0.001,
+        dropout: float = 0.2,
+        max_words: int = 400,
+        max_epochs: int = 50,
+        patience: int = 3,
+        min_delta: float = 0.001,
+        train_word_vectors: bool = False,
+        batching: str = "shuffled",
+        trim: bool | None = None,
+        checkpoint: str | None = None,
+        reconstruct: str = "padded",
+        seed: int = 0,
+    ) -> None:
+        super().__init__(
+            word_vectors,
+            doc_size=doc_size,
+            batch_size=batch_size,
+            optimizer=optimizer,
+            learning_rate=learning_rate,
+            dropout=dropout,
+            max_words=max_words,
+            max_epochs=max_epochs,
+            patience=patience,
+            min_delta=min_delta,
+            train_word_vectors=train_word_vectors,
+            batching=batching,
+            trim=trim,
+            checkpoint=checkpoint,
+            seed=seed,
+        )
+        self.reconstruct = reconstruct
+
+    def _exact_trim(self) -> bool:
+        if self.reconstruct not in RECONSTRUCTIONS:
+            raise ValueError(
+                f"reconstruct must be one of {RECONSTRUCTIONS}, got {self.reconstruct!r}"
+            )
+        return self.reconstruct == "words"
+
+    def _trim_hint(self) -> str:
+        return f" with reconstruct={self.reconstruct!r}"
+
+    def _loss(self) -> Any:
+        return _words_mse if self._exact_trim() else "mse"
 
     def _build(self, n_classes: int) -> tuple[Any, Any]:
         import keras
 
         dim = np.asarray(self.word_vectors).shape[1]
-        inp = keras.Input((self.max_words,), dtype="int32")
+        inp = keras.Input((None,), dtype="int32")
         code = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
         h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
-        h = keras.layers.RepeatVector(self.max_words)(h)
+        h = _repeat_to_length()(h, inp)
         h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
-        out = keras.layers.TimeDistributed(keras.layers.Dense(dim))(h)
+        out = keras.layers.Dense(dim)(h)
         return keras.Model(inp, out), keras.Model(inp, code)
 
     def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
         W = np.asarray(self.word_vectors, dtype=np.float32)
         return W[inputs]  # PAD rows are zero
+
+
+def _repeat_to_length() -> Any:
+    """A layer repeating a code vector once per position of the id matrix beside
+    it (Keras' ``RepeatVector`` with the batch's width instead of a fixed one)."""
+    import keras
+    from keras import ops
+
+    class RepeatToLength(keras.layers.Layer):  # type: ignore[misc]
+        def call(self, code: Any, ids: Any) -> Any:
+            width = ops.shape(ids)[1]
+            return ops.repeat(ops.expand_dims(code, 1), width, axis=1)
+
+        def compute_output_shape(self, code_shape: Any, ids_shape: Any) -> Any:
+            return (code_shape[0], ids_shape[1], code_shape[1])
+
+    return RepeatToLength()

@@ -33,9 +33,11 @@ def evaluate_on_split(
     seed: int,
     backend: str,
     deterministic: bool,
+    checkpoint: str | None = None,
 ) -> tuple[dict[str, Any], Any, Any]:
     """Train ``model`` on the train split and score ``split``, on the Keras
-    ``backend`` (selected here, before keras is first imported)."""
+    ``backend`` (selected here, before keras is first imported); ``checkpoint``:
+    the per-epoch training state's file (a rerun resumes from it)."""
     select_backend(backend, deterministic=deterministic)
     from textsim.backend import describe, seed_everything
     from textsim.schafer.datasets import read_dataset
@@ -47,7 +49,16 @@ def evaluate_on_split(
     with np.load(words_path) as z:
         W = z[str(word_size)]
     record, vectors = evaluate_model(
-        model, params, frame, vocab, W, _load_reference(reference_path), split, settings, seed
+        model,
+        params,
+        frame,
+        vocab,
+        W,
+        _load_reference(reference_path),
+        split,
+        settings,
+        seed,
+        checkpoint=checkpoint,
     )
     record["runtime"] = describe()
     log.info("trained with Keras %(keras)s on %(backend)s, device %(device)s", record["runtime"])

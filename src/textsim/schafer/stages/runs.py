@@ -9,17 +9,18 @@ from typing import Any
 
 import numpy as np
 
+from textsim.checkpoint import checkpoint_for
 from textsim.io import PathLike, read_json, write_json, write_npz
 from textsim.schafer.stages.evaluation import evaluate_on_split
 
 log = logging.getLogger(__name__)
 
 
-_RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso)dv$")
+_RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso|fix)dv$")
 
 
 def final_run(
-    best: PathLike,
+    best: PathLike | None,
     dataset: PathLike,
     words_path: PathLike,
     reference_path: PathLike,
@@ -27,18 +28,26 @@ def final_run(
     vectors_out: PathLike,
     *,
     run: str,
+    fixed: Mapping[str, Any] | None,
     settings: Mapping[str, Any],
     seed: int,
     backend: str,
     deterministic: bool,
 ) -> None:
-    """A Table A.1/A.2 row: the search's best hyperparameters, the run's word and
-    document sizes (``pso``: the search's), scored on the test split."""
+    """A Table A.1/A.2 row: the search's best hyperparameters (``best``) or the
+    configuration's ``fixed`` ones, the run's word and document sizes (``pso``: the
+    search's), scored on the test split. The training's state is kept beside
+    ``output`` after every epoch, so a killed run resumes."""
     m = _RUN.match(run)
     if m is None:
-        raise ValueError(f"run name {run!r} is not <model>-<word>wv-<doc|pso>dv")
-    params = dict(read_json(best)["params"])
-    if m["dv"] != "pso":
+        raise ValueError(f"run name {run!r} is not <model>-<word>wv-<doc|pso|fix>dv")
+    if fixed is not None:
+        params = dict(fixed)
+    elif best is not None:
+        params = dict(read_json(best)["params"])
+    else:
+        raise ValueError(f"run {run!r}: neither searched nor fixed hyperparameters")
+    if m["dv"].isdigit():
         params["doc_size"] = int(m["dv"])
     record, vectors, labels = evaluate_on_split(
         dataset,
@@ -52,7 +61,9 @@ def final_run(
         seed=seed,
         backend=backend,
         deterministic=deterministic,
+        checkpoint=checkpoint_for(output),
     )
     record["run"] = run
+    record["hyperparameters"] = "fixed" if fixed is not None else "searched"
     write_json(record, output)
     write_npz(vectors_out, vectors=vectors, labels=np.asarray(labels, dtype=str))

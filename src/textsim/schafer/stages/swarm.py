@@ -6,6 +6,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from textsim.checkpoint import checkpoint_for
 from textsim.io import PathLike, read_json, write_json
 from textsim.schafer.stages.evaluation import evaluate_on_split
 
@@ -69,6 +70,7 @@ def swarm_evaluate(
         seed=seed,
         backend=backend,
         deterministic=deterministic,
+        checkpoint=checkpoint_for(output),
     )
     record.update(generation=swarm["generation"], particle=particle)
     write_json(record, output)
