@@ -47,8 +47,18 @@ def test_wisdm_matrices_keep_highest_tfidf_words():
     mats = M.wisdm_matrices(docs, vectors, df, n_documents=100, top_words=1)
     np.testing.assert_array_equal(mats[0], [vectors["a"]])  # a: frequent here, rare overall
     assert mats[1].shape == (1, 4)
-    with pytest.raises(ValueError, match="document 0"):
-        M.wisdm_matrices([[["zz"]]], vectors, df, 100, 3)
+    # a document none of whose words has a vector has no matrix: similar to no other,
+    # and never a query of the triplets or ranks
+    mats = M.wisdm_matrices([[["a", "b"]], [["zz"]], [["a"]], [["c", "b"]]], vectors, df, 100, 3)
+    assert mats[1] is None
+    S = M.rv_similarity_matrix(mats)
+    assert S[1].tolist() == [0, 1, 0, 0] and S[:, 1].tolist() == [0, 1, 0, 0]
+    assert S[0, 2] > 0
+    ref = M.Reference.draw(
+        S, n_triplets=50, n_queries=4, near=1, far_fraction=0.5, seed=0,
+        described=[m is not None for m in mats],
+    )  # fmt: skip
+    assert 1 not in ref.triplets[:, 0] and 1 not in ref.queries and len(ref.queries) == 3
 
 
 def _clustered(n_topics=5, per_topic=40, dim=16, seed=0):

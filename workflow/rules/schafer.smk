@@ -25,6 +25,7 @@ rule schafer_dataset:
         fractions=SCH["fractions"],
         min_documents=SCH["vocabulary"]["min_documents"],
         max_fraction=SCH["vocabulary"]["max_fraction"],
+        duplicates=lambda wc: SCH["datasets"][wc.dataset]["duplicates"],
         seed=config["seed"],
     log:
         "logs/schafer/{dataset}/dataset.log",

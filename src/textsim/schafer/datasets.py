@@ -114,8 +114,15 @@ def read_newsgroups(path: str | os.PathLike[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _clean_collection(frame: pd.DataFrame, seed: int) -> pd.DataFrame:
-    """Shuffle, clean, drop empty titles/bodies and duplicate cleaned titles (first kept)."""
+DUPLICATES = ("title", "text")
+
+
+def _clean_collection(frame: pd.DataFrame, seed: int, duplicates: str = "title") -> pd.DataFrame:
+    """Shuffle, clean, drop empty titles/bodies and duplicates (first kept): documents
+    with the same cleaned title (``title``, the thesis') or the same cleaned title
+    and body (``text``: for collections whose titles name threads, not documents)."""
+    if duplicates not in DUPLICATES:
+        raise ValueError(f"duplicates must be one of {DUPLICATES}, got {duplicates!r}")
     rng = np.random.default_rng(seed)
     shuffled = frame.iloc[rng.permutation(len(frame))].reset_index(drop=True)
     title_tokens = [
@@ -125,7 +132,11 @@ def _clean_collection(frame: pd.DataFrame, seed: int) -> pd.DataFrame:
     out = shuffled.assign(clean_title=title_tokens, tokens=pd.Series(body_tokens, dtype=object))
     keep = (out["clean_title"] != "") & out["tokens"].map(bool)
     out = out[keep]
-    out = out[~out["clean_title"].duplicated(keep="first")]
+    if duplicates == "title":
+        out = out[~out["clean_title"].duplicated(keep="first")]
+    else:
+        text = out["clean_title"] + "\n" + out["tokens"].map(lambda b: " ".join(map(" ".join, b)))
+        out = out[~text.duplicated(keep="first")]
     # the title (cleaned) is the document's first sentence, as in the readers
     joined = [[t.split(), *b] for t, b in zip(out["clean_title"], out["tokens"], strict=True)]
     out = out.assign(tokens=pd.Series(joined, index=out.index, dtype=object))
@@ -224,12 +235,13 @@ def prepare_dataset(
     seed: int,
     min_documents: int = 10,
     max_fraction: float = 0.1,
+    duplicates: str = "title",
 ) -> tuple[pd.DataFrame, Vocabulary]:
-    """Clean, deduplicate, balance and split a collection. The pruned vocabulary
-    (and its document frequencies) comes from the whole cleaned collection, every
-    label included, as the thesis builds its vocabulary on the whole corpus and
-    draws its 10-topic datasets from it (§3.2.2.4)."""
-    cleaned = _clean_collection(collection, seed)
+    """Clean, deduplicate (``duplicates``: by ``title`` or whole ``text``), balance and
+    split a collection. The pruned vocabulary (and its document frequencies) comes
+    from the whole cleaned collection, every label included, as the thesis builds its
+    vocabulary on the whole corpus and draws its 10-topic datasets from it (§3.2.2.4)."""
+    cleaned = _clean_collection(collection, seed, duplicates)
     vocab = Vocabulary.build(cleaned["tokens"], min_documents, max_fraction)
     subset = balanced_subset(cleaned, n_topics, per_topic, seed)
     subset = subset.assign(split=_assign_splits(subset["label"], fractions, seed))

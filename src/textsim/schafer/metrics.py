@@ -19,6 +19,7 @@ then scored on
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 from collections.abc import Sequence
@@ -29,6 +30,8 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.probe import logistic_probe
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "Reference",
@@ -72,12 +75,18 @@ def _sym_features(M: F64) -> F64:
     return np.asarray(M[rows, cols] * scale)
 
 
-def rv_similarity_matrix(matrices: Sequence[npt.ArrayLike], chunk: int = 256) -> F64:
+def rv_similarity_matrix(matrices: Sequence[npt.ArrayLike | None], chunk: int = 256) -> F64:
     """Pairwise RV coefficients of many document matrices at once: each document's
     d×d cross-product XᵀX, flattened (:func:`_sym_features`) and normalised, so the
-    RV matrix is one Gram matrix (computed in chunks of documents)."""
+    RV matrix is one Gram matrix (computed in chunks of documents). A document
+    without a matrix (``None``: none of its words has a vector) is similar to no
+    other (0; 1 to itself)."""
+    width = next((np.shape(m)[1] for m in matrices if m is not None), 1)
     feats = []
     for m in matrices:
+        if m is None:
+            feats.append(np.zeros(width * (width + 1) // 2, dtype=np.float32))
+            continue
         X = np.asarray(m, dtype=np.float64)
         f = _sym_features(X.T @ X)
         norm = np.linalg.norm(f)
@@ -98,12 +107,12 @@ def wisdm_matrices(
     doc_freq: dict[str, int],
     n_documents: int,
     top_words: int,
-) -> list[F64]:
+) -> list[F64 | None]:
     """Each document's WISDM matrix: the word vectors of its ``top_words`` words of
     highest tf-idf (tf = count in the document / its length, idf = ln(N/df)) among
     the words with a vector. ``vectors`` maps word -> vector (``in`` and ``[]``).
-    A document without any such word raises, naming its position."""
-    out = []
+    A document without any such word has none (``None``): WISDM cannot describe it."""
+    out: list[F64 | None] = []
     for i, doc in enumerate(documents):
         words = [t for s in doc for t in s]
         counts: dict[str, int] = {}
@@ -111,7 +120,9 @@ def wisdm_matrices(
             if w in vectors:
                 counts[w] = counts.get(w, 0) + 1
         if not counts:
-            raise ValueError(f"document {i}: none of its {len(words)} words has a word vector")
+            log.warning("document %d: none of its %d words has a word vector", i, len(words))
+            out.append(None)
+            continue
         tfidf = {
             w: c / len(words) * math.log(n_documents / max(doc_freq.get(w, 1), 1))
             for w, c in counts.items()
@@ -140,10 +151,13 @@ class Reference:
         near: int,
         far_fraction: float,
         seed: int,
+        described: npt.ArrayLike | None = None,
     ) -> Reference:
         """Triplets: a random query, a random one of its ``near`` most similar
         documents, a random one of its ``far_fraction`` least similar; rank queries:
-        ``n_queries`` documents without replacement (all when fewer)."""
+        ``n_queries`` documents without replacement (all when fewer). Queries are
+        drawn among the ``described`` documents only (those with a WISDM matrix;
+        default all): the others have no reference neighbours."""
         S = np.asarray(similarity, dtype=np.float64)
         n = len(S)
         if n < near + 2:
@@ -151,10 +165,18 @@ class Reference:
         rng = np.random.default_rng(seed)
         order = _neighbour_order(S)  # (n, n-1) most to least similar, self excluded
         n_far = max(1, round(far_fraction * (n - 1)))
-        q = rng.integers(0, n, n_triplets)
+        ok = np.ones(n, dtype=bool) if described is None else np.asarray(described, dtype=bool)
+        if ok.all():  # the draws of every earlier run
+            q = rng.integers(0, n, n_triplets)
+        else:
+            q = rng.choice(np.flatnonzero(ok), n_triplets)
         pos = order[q, rng.integers(0, near, n_triplets)]
         neg = order[q, n - 1 - n_far + rng.integers(0, n_far, n_triplets)]
-        queries = np.sort(rng.choice(n, min(n_queries, n), replace=False))
+        if ok.all():
+            queries = np.sort(rng.choice(n, min(n_queries, n), replace=False))
+        else:
+            pool = np.flatnonzero(ok)
+            queries = np.sort(rng.choice(pool, min(n_queries, len(pool)), replace=False))
         return cls(S, np.stack([q, pos, neg], axis=1), queries)
 
     @classmethod

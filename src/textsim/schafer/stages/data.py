@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
+import numpy as np
+
 from textsim.io import PathLike, write_json, write_npz
 
 log = logging.getLogger(__name__)
@@ -24,6 +26,7 @@ def prepare(
     fractions: Mapping[str, float],
     min_documents: int,
     max_fraction: float,
+    duplicates: str,
     seed: int,
 ) -> None:
     from textsim.schafer.datasets import (
@@ -46,6 +49,7 @@ def prepare(
         seed=seed,
         min_documents=min_documents,
         max_fraction=max_fraction,
+        duplicates=duplicates,
     )
     stats = dataset_statistics(frame, vocab)
     log.info("prepared: %s", stats)
@@ -76,6 +80,7 @@ def reference(
         docs = list(frame.loc[frame["split"] == split, "tokens"])
         mats = wisdm_matrices(docs, kv, vocab.doc_freq, vocab.n_documents, top_words)
         S = rv_similarity_matrix(mats)
+        described = np.asarray([m is not None for m in mats])
         ref = Reference.draw(
             S,
             n_triplets=triplets,
@@ -83,8 +88,15 @@ def reference(
             near=near,
             far_fraction=far_fraction,
             seed=seed + i,
+            described=described,
         )
-        log.info("%s: %d documents, mean RV %.3f", split, len(S), S.mean())
+        log.info(
+            "%s: %d documents (%d without a word vector: no queries), mean RV %.3f",
+            split,
+            len(S),
+            int((~described).sum()),
+            S.mean(),
+        )
         write_npz(path, similarity=ref.similarity, triplets=ref.triplets, queries=ref.queries)
 
 
