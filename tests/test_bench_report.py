@@ -35,9 +35,10 @@ def test_missing_inputs_are_reported_not_dropped(tmp_path: Path) -> None:
     rows = run_all(
         results=tmp_path, resources=tmp_path, skip=["scoring", "training"], progress=lambda m: None
     )
-    assert [r.skipped != "" for r in rows] == [True, True, True]
+    assert [r.skipped != "" for r in rows] == [True] * 5
     assert "no corpus files" in rows[0].skipped and "run the workflow first" in rows[1].skipped
     assert "questions-words" in rows[2].skipped
+    assert "run the Schäfer stages first" in rows[3].skipped  # Topic-LSTM, then the RAE
 
 
 def test_analogy_row_compares_with_gensim(tmp_path: Path) -> None:
@@ -73,6 +74,7 @@ def test_command_writes_the_report(tmp_path: Path) -> None:
             "gem",
             "analogies",
             "training",
+            "recurrent",
             "-o",
             str(out),
         ]
@@ -80,3 +82,21 @@ def test_command_writes_the_report(tmp_path: Path) -> None:
     assert code == 0
     text = out.read_text()
     assert "scoring (21 baselines" in text and "skipped: no corpus files" in text
+
+
+def test_recurrent_rows_time_both_paths_and_check_the_trimmed_batches() -> None:
+    """Both recurrent models, fast and padded paths, on documents of the given lengths;
+    the trimmed batches give the vectors of the same batches padded to max_words."""
+    from textsim.backend import available_backends
+    from textsim.bench.recurrent import MODELS, run_recurrent_benchmark, training_flops
+
+    backend = "jax" if "jax" in available_backends() else "tensorflow"
+    lengths = np.array([3, 5, 8, 12, 20, 30, 30, 30])
+    res = run_recurrent_benchmark(lengths, backend=backend, max_words=30, n_docs=40)
+    for model in MODELS:
+        run = res[model]
+        assert len(run["fast"]) == len(run["padded"]) == 2
+        assert run["documents"] == 36 and 36 * 3 <= run["tokens"] <= 36 * 30
+        assert run["max_abs_diff"] < 1e-5
+    assert training_flops("rae", 10, 4, dim=2) > training_flops("topic_lstm", 10, 4, dim=2)
+    assert training_flops("topic_lstm", 10, 4, dim=2) == 3 * 8 * (2 + 4) * 4 * 10

@@ -73,6 +73,7 @@ def _bench(args: argparse.Namespace) -> int:
         reference_couples=args.reference_couples,
         paragraphs=args.paragraphs,
         training_couples=args.training_couples,
+        recurrent_documents=args.recurrent_documents,
         skip=args.skip,
         progress=lambda msg: print(msg, file=sys.stderr, flush=True),
     )
@@ -225,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Time each fast implementation against its reference on the same inputs "
         "in one process, with BLAS limited to one thread, and print one Markdown table of "
         "throughputs, ratios, targets and output agreement (cleaning, scoring, GEM on STS-B "
-        "and OHSUMED paragraphs, Keras training). Rows whose inputs are missing say so.",
+        "and OHSUMED paragraphs, Keras training, the recurrent Schäfer models on news10's "
+        "document lengths). Rows whose inputs are missing say so.",
     )
     every.add_argument("--results", default="results", help="a run's results (word vectors)")
     every.add_argument("--resources", default="resources", help="a run's downloaded inputs")
@@ -238,10 +240,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--training-couples", type=int, default=20_000, help="training: couples of an epoch"
     )
     every.add_argument(
+        "--recurrent-documents",
+        type=int,
+        default=1_000,
+        help="recurrent models: documents (lengths drawn from results/schafer/news10)",
+    )
+    every.add_argument(
         "--skip",
         nargs="+",
         default=[],
-        choices=["cleaning", "scoring", "gem", "analogies", "training"],
+        choices=["cleaning", "scoring", "gem", "analogies", "training", "recurrent"],
         help="benchmarks to leave out",
     )
     every.add_argument("-o", "--output", help="also write the report (Markdown) here")

@@ -13,7 +13,10 @@ beside the target it should reach and how far the outputs are apart:
 * training: the Keras trainings on each installed backend against the NumPy
   reference (one row per backend);
 * word analogies: :func:`textsim.vectors.analogies.analogy_accuracy` against gensim's
-  ``evaluate_word_analogies`` on the run's word vectors (the reference timed once).
+  ``evaluate_word_analogies`` on the run's word vectors (the reference timed once);
+* recurrent models: an epoch of Topic-LSTM and of the recurrent autoencoder on the
+  fast path (bucketed, trimmed batches) against the padded path, on documents of
+  news10's lengths (:mod:`textsim.bench.recurrent`; Keras, so not single-threaded).
 
 Rows whose inputs are missing (a run's vectors, the mirror's files) are reported as
 skipped with the reason, never silently left out.
@@ -153,6 +156,48 @@ def bench_training(n_couples: int) -> list[BenchRow]:
     return rows
 
 
+def bench_recurrent(dataset: Path, n_docs: int, backend: str | None = None) -> list[BenchRow]:
+    """Topic-LSTM and the recurrent autoencoder: an epoch on the fast path against the
+    padded path (:mod:`textsim.bench.recurrent`), on the fastest installed backend."""
+    from textsim.backend import available_backends
+    from textsim.bench.recurrent import MODELS, dataset_lengths, run_recurrent_benchmark
+    from textsim.bench.recurrent import training_flops as flops
+
+    names = {"topic_lstm": "Topic-LSTM", "rae": "recurrent autoencoder"}
+    if not dataset.exists():
+        why = f"no {dataset} (run the Schäfer stages first)"
+        return [BenchRow(f"{names[m]} epoch", "documents", skipped=why) for m in MODELS]
+    installed = available_backends()
+    backend = backend or ("jax" if "jax" in installed else installed[0])
+    lengths = dataset_lengths(dataset, 400)
+    res = run_recurrent_benchmark(lengths, backend=backend, n_docs=n_docs)
+    rows = []
+    for model, units in MODELS.items():
+        run = res[model]
+        fast, padded = run["fast"], run["padded"]
+        compile_s = fast[0] - fast[1]
+        work = flops(model, run["tokens"], units)
+        at_9000 = fast[1] * 9000 / run["documents"]
+        rows.append(
+            BenchRow(
+                f"{names[model]} epoch ({run['documents']} of {n_docs} documents, "
+                f"news10 lengths, {backend}): bucketed vs padded",
+                "documents",
+                fast[1],
+                padded[1],
+                run["documents"],
+                run["documents"],
+                3.0,
+                f"max |diff| {run['max_abs_diff']:.1e} to the same batches padded; "
+                f"{work / fast[1] / 1e9:.1f} vs {work / padded[1] / 1e9:.1f} GFLOP/s on "
+                f"real tokens; {fast[1]:.2f} s vs {padded[1]:.2f} s an epoch, ≈{at_9000:.0f} s "
+                f"at 9,000 documents; compilation {compile_s:.1f} s "
+                f"({compile_s / fast[1]:.1f} epochs here, {compile_s / at_9000:.2f} at 9,000)",
+            )
+        )
+    return rows
+
+
 def run_all(
     *,
     results: Path,
@@ -161,6 +206,7 @@ def run_all(
     reference_couples: int = 20_000,
     paragraphs: int = 150,
     training_couples: int = 20_000,
+    recurrent_documents: int = 1_000,
     skip: Sequence[str] = (),
     progress: Callable[[str], None] = print,
 ) -> list[BenchRow]:
@@ -194,6 +240,9 @@ def run_all(
         if "training" not in skip:
             progress("training ...")
             rows += bench_training(training_couples)
+    if "recurrent" not in skip:
+        progress("recurrent Schäfer models ...")
+        rows += bench_recurrent(results / "schafer/news10/dataset.jsonl", recurrent_documents)
     return rows
 
 

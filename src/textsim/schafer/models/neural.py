@@ -148,6 +148,7 @@ class _KerasModel(DocumentModel):
         n_valid = max(1, n // 10)
         valid, train = order[:n_valid], order[n_valid:]
         self.n_train_ = len(train)
+        self.train_index_ = np.sort(train)  # the documents trained on (the rest validate)
         model.compile(
             optimizer=make_optimizer(self.optimizer, self.learning_rate),
             loss=self._loss(),
