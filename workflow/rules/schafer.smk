@@ -287,6 +287,35 @@ use rule schafer_table_a1 as schafer_table_a2 with:
         "benchmarks/paper/schafer_table_a2.tsv"
 
 
+rule schafer_table_sizes:
+    localrule: True
+    input:
+        runs=[
+            f"{SCH_DIR}/{d}/runs/{r}.json"
+            for d in SCH["sizes"]
+            for r in [sch_main_run(m) for m in SCH["models"]] + list(SCH["baselines"])
+        ],
+        stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH["sizes"]],
+        code=code("schafer_table_sizes"),
+    output:
+        **table_outputs("schafer-sizes", "schafer_sizes_table", "5. Schäfer 2018", "Dataset sizes"),
+    params:
+        datasets=SCH["sizes"],
+        title="The size question: topic accuracy and weighted score (%) of each model on datasets of growing size (test split).",
+        note=sch_note(),
+    log:
+        "logs/paper/schafer_table_sizes.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_sizes.tsv"
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/plot.yaml"
+    script:
+        "../scripts/schafer_table_sizes.py"
+
+
 rule schafer_table_datasets:
     localrule: True
     input:

@@ -7,6 +7,8 @@ try:
     check_fixed(SCH["fixed"])
 except ValueError as err:
     raise SystemExit(f"config: {err}") from None
+if unknown := [d for d in SCH["sizes"] if d not in SCH["datasets"]]:
+    raise SystemExit(f"config: schafer.sizes names no dataset: {', '.join(unknown)}")
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
 
@@ -76,6 +78,7 @@ def sch_targets():
         return []
     tables = ["schafer-a1", "schafer-datasets", "schafer-lda"]
     tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
+    tables += ["schafer-sizes"] if SCH["sizes"] else []
     figures = ["size-topic", "size-triplets", "size-ranks", "tsne"]
     if SCH_SEARCHED:
         figures += ["epochs", "curves", "parameters", "scores"]
