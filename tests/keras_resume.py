@@ -4,9 +4,9 @@ kill itself with SIGKILL right after its checkpoint of a given epoch is written
 
     python tests/keras_resume.py <backend> <model> <checkpoint|-> <output.json> [kill_after]
 
-``model``: topic_lstm, rae (its ``words`` reconstruction, bucketed batches) or weights
-(the learned idf-rank weights). Writes the final weights (and vectors) and the
-number of epochs this process trained.
+``model``: topic_lstm, rae (its ``words`` reconstruction, bucketed batches),
+doc2sent2vec (its Keras phase) or weights (the learned idf-rank weights). Writes the
+final weights (and vectors) and the number of epochs this process trained.
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ save = textsim.checkpoint.Checkpoint.save
 
 def save_then_maybe_die(self, model, state, arrays=None):  # type: ignore[no-untyped-def]
     save(self, model, state, arrays)
+    if self.path is None:  # a training without a checkpoint (Doc2Sent2Vec's inference)
+        return
     trained.append(state["epoch"])
     if state["epoch"] == kill_after:
         os.kill(os.getpid(), signal.SIGKILL)
@@ -61,11 +63,16 @@ else:
     from textsim.schafer.models import MODELS
 
     docs, labels, W = _data(n=60)
-    kwargs = {"doc_size": 6, "batch_size": 8, "max_words": 12, "max_epochs": 5, "patience": 10}
+    kwargs = {"doc_size": 6, "batch_size": 8, "max_epochs": 5, "patience": 10}
+    if model_name == "doc2sent2vec":
+        kwargs |= {"sentence_epochs": 1, "infer_epochs": 2}
+    else:
+        kwargs["max_words"] = 12
     if model_name == "rae":
         kwargs |= {"reconstruct": "words", "batching": "bucketed", "optimizer": "adagrad"}
     model = MODELS[model_name](W, checkpoint=checkpoint, seed=2, **kwargs).fit(docs, labels)
-    out["weights"] = [w.tolist() for w in model.encoder_.get_weights()]
+    net = model.dense_ if model_name == "doc2sent2vec" else model.encoder_
+    out["weights"] = [w.tolist() for w in net.get_weights()]
     out["vectors"] = model.transform(docs).tolist()
     out["history"] = model.history_
 out["trained_here"] = len(trained) if checkpoint else None

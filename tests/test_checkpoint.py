@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -30,7 +31,9 @@ INSTALLED = available_backends()
 def _run(tmp_path: Path, backend: str, model: str, ckpt: str, name: str, *kill: int) -> Any:
     out = tmp_path / f"{name}.json"
     cmd = [sys.executable, str(HERE / "keras_resume.py"), backend, model, ckpt, str(out)]
-    res = subprocess.run(cmd + [str(k) for k in kill], capture_output=True, text=True)
+    # string hashes fixed as in the workflow: gensim seeds inferred vectors with hash()
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    res = subprocess.run(cmd + [str(k) for k in kill], capture_output=True, text=True, env=env)
     return res, (json.loads(out.read_text()) if out.exists() else None)
 
 
@@ -40,6 +43,7 @@ def _run(tmp_path: Path, backend: str, model: str, ckpt: str, name: str, *kill: 
         ("tensorflow", "topic_lstm"),
         ("jax", "topic_lstm"),
         ("jax", "rae"),
+        ("jax", "doc2sent2vec"),
         ("tensorflow", "weights"),
         ("jax", "weights"),
     ],

@@ -721,3 +721,53 @@ def test_schafer_framework_artifacts_and_resume(
     )
     assert res.returncode == 0, res.stderr[-3000:]
     assert json.loads(run.read_text())["scores"] == before
+
+
+SCHAFER_FIXED = (
+    SCHAFER_TINY.replace(
+        "  models: [doc2vec, topic_cnn, autoencoder]",
+        "  models: [doc2vec, topic_lstm, rae]",
+    )
+    + """  fixed:
+    doc2vec: {doc_size: 6, learning_rate: 0.025}
+    topic_lstm: {doc_size: 5, batch_size: 8, optimizer: adagrad, learning_rate: 0.05, dropout: 0.1}
+    rae: {doc_size: 7, batch_size: 8, optimizer: adam, learning_rate: 0.01, dropout: 0.0}
+  sizes: [news10, ohsumed10]
+"""
+).replace(
+    "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2}",
+    "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2,"
+    " batching: bucketed, reconstruct: words}",
+)
+
+
+@pytest.mark.workflow
+@pytest.mark.mirror
+def test_schafer_fixed_configurations_train_once_without_a_search(
+    tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """schafer.fixed (configs/schafer-thesis.yaml at a tiny size): each model trained
+    once with its given hyperparameters, no swarm job, runs named by 'fixdv', the
+    document sizes as configured; the size table; a fixed configuration that lacks a
+    hyperparameter is refused before any job runs."""
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
+    extra = tmp_path / "fixed.yaml"
+    extra.write_text(SCHAFER_FIXED)
+    res = smk_in(tiny_project, "--cores", "2", "schafer", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    assert "schafer_swarm" not in res.stderr
+    paper = tiny_project / "results/paper"
+    a1 = pd.read_csv(paper / "tables/schafer-a1.csv")
+    assert {"topic_lstm-10wv-fixdv", "rae-10wv-fixdv", "rae-10wv-6dv", "mean"} <= set(a1["Model"])
+    runs = tiny_project / "results/schafer/ohsumed10/runs"
+    lstm = json.loads((runs / "topic_lstm-10wv-fixdv.json").read_text())
+    assert lstm["hyperparameters"] == "fixed" and lstm["doc_size"] == 5
+    assert lstm["params"]["optimizer"] == "adagrad" and lstm["epochs"] in (1, 2)
+    assert json.loads((runs / "rae-10wv-6dv.json").read_text())["doc_size"] == 6
+    assert not list(runs.glob(".*.checkpoint.npz"))  # removed once a training finishes
+    sizes = pd.read_csv(paper / "tables/schafer-sizes.csv")
+    assert sizes["Model"].tolist()[-1] == "random vectors (expected)"
+    assert "doc2vec" in set(sizes["Model"]) and len(sizes.columns) == 1 + 2 * 2
+    extra.write_text(SCHAFER_FIXED.replace("optimizer: adagrad, ", ""))
+    res = smk_in(tiny_project, "-n", "schafer", extra_config=extra)
+    assert res.returncode != 0 and "schafer.fixed.topic_lstm: missing optimizer" in res.stderr

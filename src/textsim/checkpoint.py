@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from textsim.io import PathLike, write_npz
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Checkpoint", "EarlyStopping", "checkpoint_for", "fingerprint"]
+__all__ = ["Checkpoint", "EarlyStopping", "checkpoint_for", "fingerprint", "fit_epochs"]
 
 
 def fingerprint(*parts: Any) -> str:
@@ -174,3 +175,46 @@ class EarlyStopping:
     def restore_state(self, meta: Mapping[str, Any], arrays: Mapping[str, np.ndarray]) -> None:
         self.best, self.best_epoch, self.wait = meta["best"], meta["best_epoch"], meta["wait"]
         self.best_weights = [arrays[f"best_{i}"] for i in range(meta["n_best"])]
+
+
+def fit_epochs(
+    model: Any,
+    run_epoch: Callable[[int], Mapping[str, float]],
+    *,
+    max_epochs: int,
+    stopping: EarlyStopping,
+    monitor: str,
+    checkpoint: Checkpoint,
+    restore_best: bool = True,
+) -> tuple[dict[str, list[float]], list[float], float]:
+    """Train ``model`` epoch by epoch with ``run_epoch(epoch)`` (which trains one epoch
+    and returns its logs; its batches must follow from the epoch number), early
+    ``stopping`` on ``logs[monitor]``, the state saved after every epoch and, when
+    ``checkpoint`` holds one, resumed after its last epoch. Returns (history, the
+    wall time of each epoch, the seconds of the epochs done before a resume)."""
+    history: dict[str, list[float]] = {}
+    seconds: list[float] = []
+    start = 0
+    saved = checkpoint.load(model)
+    if saved is not None:
+        history, seconds, start = saved["history"], saved["epoch_seconds"], saved["epoch"] + 1
+        stopping.restore_state(saved["early_stopping"], saved["arrays"])
+        if saved["stopped"]:
+            start = max_epochs
+    for epoch in range(start, int(max_epochs)):
+        t0 = time.perf_counter()
+        logs = run_epoch(epoch)
+        for k, v in logs.items():
+            history.setdefault(k, []).append(float(v))
+        seconds.append(time.perf_counter() - t0)
+        stopped = stopping.update(epoch, float(logs[monitor]), model)
+        meta, arrays = stopping.state()
+        state = {"epoch": epoch, "history": history, "epoch_seconds": seconds}
+        checkpoint.save(model, state | {"early_stopping": meta, "stopped": stopped}, arrays)
+        shown = ", ".join(f"{k} {v:.4f}" for k, v in logs.items())
+        log.info("epoch %d: %s (%.1f s)", epoch + 1, shown, seconds[-1])
+        if stopped:
+            break
+    if restore_best:
+        stopping.restore(model)
+    return history, seconds, float(sum(seconds[:start]))

@@ -147,7 +147,7 @@ def evaluate_model(
     patience, min_delta, doc2vec_epochs, batching, reconstruct) on the training
     documents; score the ``split`` documents. Returns (record, the split's vectors).
     ``checkpoint``: the file of the per-epoch training state of the Keras models
-    (Topic-LSTM, Topic-CNN, both autoencoders), from which a killed run resumes."""
+    (all but Doc2Vec), from which a killed run resumes."""
     cls = MODELS[model]
     kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
     kwargs["learning_rate"] = float(params["learning_rate"])
@@ -159,11 +159,11 @@ def evaluate_model(
         kwargs["optimizer"] = str(params["optimizer"])
         for key in ("max_epochs", "patience", "min_delta"):
             kwargs[key] = settings[key]
+        kwargs["checkpoint"] = checkpoint
         if model != "doc2sent2vec":
             kwargs["dropout"] = float(params["dropout"])
             kwargs["max_words"] = int(settings["max_words"])
             kwargs["batching"] = str(settings.get("batching", "shuffled"))
-            kwargs["checkpoint"] = checkpoint
         if model == "rae":
             kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
     X_train, y_train = _split(frame, vocab, "train")
@@ -183,6 +183,7 @@ def evaluate_model(
         "epochs": int(estimator.epochs_),
         "history": estimator.history_,
         "train_seconds": float(estimator.train_seconds_),
+        "epoch_seconds": [float(t) for t in getattr(estimator, "epoch_seconds_", [])],
         "inference_seconds": float(inference),
     }
     return record, E_eval

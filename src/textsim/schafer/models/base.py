@@ -140,22 +140,6 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
-def epoch_timer(seconds: list[float]) -> Any:
-    """A Keras callback appending each epoch's wall time to ``seconds``."""
-    import time
-
-    import keras
-
-    class EpochTimer(keras.callbacks.Callback):  # type: ignore[misc]
-        def on_epoch_begin(self, epoch: int, logs: Any = None) -> None:
-            self.t0 = time.perf_counter()
-
-        def on_epoch_end(self, epoch: int, logs: Any = None) -> None:
-            seconds.append(time.perf_counter() - self.t0)
-
-    return EpochTimer()
-
-
 def make_optimizer(name: str, learning_rate: float) -> Any:
     """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad``."""
     import keras

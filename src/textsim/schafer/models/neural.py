@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.backend import set_seed
-from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint
+from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
     BATCHINGS,
     F32,
@@ -159,42 +159,25 @@ class _KerasModel(DocumentModel):
         stop = EarlyStopping(
             "max" if "accuracy" in self.monitor else "min", self.min_delta, self.patience
         )
-        ckpt = Checkpoint(self.checkpoint, self._key(inputs, targets))
-        history: dict[str, list[float]] = {}
-        seconds: list[float] = []
-        start = 0
-        saved = ckpt.load(model)
-        if saved is not None:
-            history, seconds, start = saved["history"], saved["epoch_seconds"], saved["epoch"] + 1
-            stop.restore_state(saved["early_stopping"], saved["arrays"])
-            if saved["stopped"]:
-                start = self.max_epochs
-        for epoch in range(start, int(self.max_epochs)):
-            t0 = time.perf_counter()
+
+        def run_epoch(epoch: int) -> dict[str, float]:
             batches = epoch_batches(
                 train, lengths, int(self.batch_size), self.seed, epoch, self.batching
             )
             data = self._batches(inputs, targets, batches)
             logs = model.fit(data, epochs=1, shuffle=False, verbose=0).history  # our order
-            logs = {k: v[-1] for k, v in logs.items()}
+            out = {k: float(v[-1]) for k, v in logs.items()}
             val = model.evaluate(valid_batches, verbose=0, return_dict=True)
-            logs |= {f"val_{k}": v for k, v in val.items()}
-            for k, v in logs.items():
-                history.setdefault(k, []).append(float(v))
-            seconds.append(time.perf_counter() - t0)
-            stopped = stop.update(epoch, float(logs[self.monitor]), model)
-            meta, arrays = stop.state()
-            state = {"epoch": epoch, "history": history, "epoch_seconds": seconds}
-            ckpt.save(model, state | {"early_stopping": meta, "stopped": stopped}, arrays)
-            log.info(
-                "epoch %d: %s (%.1f s)",
-                epoch + 1,
-                ", ".join(f"{k} {v:.4f}" for k, v in logs.items()),
-                seconds[-1],
-            )
-            if stopped:
-                break
-        stop.restore(model)
+            return out | {f"val_{k}": float(v) for k, v in val.items()}
+
+        history, seconds, self.resumed_seconds_ = fit_epochs(
+            model,
+            run_epoch,
+            max_epochs=int(self.max_epochs),
+            stopping=stop,
+            monitor=self.monitor,
+            checkpoint=Checkpoint(self.checkpoint, self._key(inputs, targets)),
+        )
         self.history_ = history
         self.epoch_seconds_ = seconds
         self.epochs_ = len(history.get("loss", []))
@@ -218,7 +201,8 @@ class _KerasModel(DocumentModel):
         inputs = self._inputs(X)
         targets = self._targets(X, y, inputs)
         self._train(model, inputs, targets, ["accuracy"] if self.uses_labels else [])
-        self.train_seconds_ = time.perf_counter() - t0
+        # a resumed training counts the epochs done before it too
+        self.train_seconds_ = time.perf_counter() - t0 + self.resumed_seconds_
         if self.checkpoint is not None:
             Checkpoint(self.checkpoint, "").clear()
         return self

@@ -10,12 +10,12 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.backend import set_seed
+from textsim.backend import active_backend, set_seed
+from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
     F32,
     DocumentModel,
     Documents,
-    epoch_timer,
     make_optimizer,
 )
 
@@ -91,6 +91,7 @@ class Doc2Sent2Vec(DocumentModel):
         infer_epochs: int = 20,
         patience: int = 3,
         min_delta: float = 0.001,
+        checkpoint: str | None = None,
         seed: int = 0,
     ) -> None:
         self.word_vectors = word_vectors
@@ -104,6 +105,7 @@ class Doc2Sent2Vec(DocumentModel):
         self.infer_epochs = infer_epochs
         self.patience = patience
         self.min_delta = min_delta
+        self.checkpoint = checkpoint
         self.seed = seed
 
     # phase 1: sentence vectors (word-level PV-DM, pretrained word vectors)
@@ -169,6 +171,10 @@ class Doc2Sent2Vec(DocumentModel):
         return keras.Model([doc, ctx], out), table, layer
 
     def _fit_documents(self, X: Documents, S: F32, dense: Any | None, epochs: int) -> F32:
+        """Phase 2 (``dense`` None: training; else inference with the trained output
+        layer frozen): epochs of batches in an order drawn from (seed, epoch), early
+        stopping on the loss (Keras' rule, last weights kept); training resumes from
+        ``checkpoint`` after a kill."""
         import keras
 
         docs, contexts, targets = self._examples(X, S)
@@ -178,24 +184,39 @@ class Doc2Sent2Vec(DocumentModel):
             optimizer=make_optimizer(self.optimizer, self.learning_rate),
             loss=keras.losses.CosineSimilarity(),
         )
-        stop = keras.callbacks.EarlyStopping(
-            monitor="loss", min_delta=self.min_delta, patience=self.patience
-        )
-        seconds: list[float] = []
-        hist = model.fit(
-            [docs[:, None], contexts],
-            targets,
-            batch_size=int(self.batch_size),
-            epochs=int(epochs),
-            callbacks=[stop, epoch_timer(seconds)],
-            shuffle=True,
-            verbose=0,
+        inputs: list[Any] = [docs[:, None], contexts]
+
+        def run_epoch(epoch: int) -> dict[str, float]:
+            order = np.random.default_rng([self.seed, epoch]).permutation(len(targets))
+            hist = model.fit(
+                [x[order] for x in inputs],
+                targets[order],
+                batch_size=int(self.batch_size),
+                epochs=1,
+                shuffle=False,
+                verbose=0,
+            )
+            return {"loss": float(hist.history["loss"][-1])}
+
+        path = self.checkpoint if dense is None else None
+        skip = ("word_vectors", "checkpoint")
+        params = {k: v for k, v in self.get_params().items() if k not in skip}
+        key = fingerprint("Doc2Sent2Vec", params, active_backend(), S, docs, contexts, targets)
+        history, seconds, resumed = fit_epochs(
+            model,
+            run_epoch,
+            max_epochs=int(epochs),
+            stopping=EarlyStopping("min", self.min_delta, self.patience),
+            monitor="loss",
+            checkpoint=Checkpoint(path, key),
+            restore_best=False,
         )
         if dense is None:
             self.dense_ = layer
-            self.history_ = {"loss": [float(v) for v in hist.history["loss"]]}
-            self.epochs_ = len(hist.history["loss"])
+            self.history_ = history
+            self.epochs_ = len(history["loss"])
             self.epoch_seconds_ = seconds
+            self.resumed_seconds_ = resumed
         return np.asarray(table.get_weights()[0], dtype=np.float32)
 
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
@@ -203,7 +224,10 @@ class Doc2Sent2Vec(DocumentModel):
         set_seed(self.seed)
         S = self._fit_sentences(X)
         self._fit_documents(X, S, None, self.max_epochs)
-        self.train_seconds_ = time.perf_counter() - t0
+        # a resumed training counts the epochs done before it too
+        self.train_seconds_ = time.perf_counter() - t0 + self.resumed_seconds_
+        if self.checkpoint is not None:
+            Checkpoint(self.checkpoint, "").clear()
         return self
 
     def transform(self, X: Documents) -> F32:
