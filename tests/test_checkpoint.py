@@ -52,8 +52,9 @@ def test_a_killed_training_resumes_from_its_last_epoch_to_the_same_weights(
     tmp_path: Path, backend: str, model: str
 ) -> None:
     """SIGKILL right after epoch 2's checkpoint; the rerun trains epochs 3-5 only and
-    ends with the weights of an uninterrupted run (to 1e-6); the checkpoint is then
-    removed."""
+    ends with the weights of an uninterrupted run (to 1e-6). The checkpoint stays until
+    the caller has stored the results: a run killed after training (before they are
+    stored) trains no epoch again and gives the same weights."""
     if backend not in INSTALLED:
         pytest.skip(f"{backend} is not installed")
     res, whole = _run(tmp_path, backend, model, "-", "whole")
@@ -66,7 +67,9 @@ def test_a_killed_training_resumes_from_its_last_epoch_to_the_same_weights(
     assert res.returncode == 0, res.stderr[-3000:]
     assert "resuming after epoch 2" in res.stderr
     assert resumed["trained_here"] == 3  # epochs 3, 4, 5
-    assert not ckpt.exists()
+    res, again = _run(tmp_path, backend, model, str(ckpt), "again")
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert again["trained_here"] == 0 and again["weights"] == resumed["weights"]
     history = resumed["history"]
     for key, values in history.items() if isinstance(history, dict) else [("loss", history)]:
         want = whole["history"][key] if isinstance(history, dict) else whole["history"]

@@ -122,7 +122,9 @@ class Checkpoint:
         write_npz(self.path, **payload)
 
     def clear(self) -> None:
-        """Remove the file (the training finished: its outputs hold the result)."""
+        """Remove the file: call once the training's results are stored (a kill
+        between the end of training and the stored results then resumes with no
+        epoch to train)."""
         if self.path is not None:
             Path(self.path).unlink(missing_ok=True)
 

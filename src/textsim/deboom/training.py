@@ -201,7 +201,9 @@ def train_weights(
 
     With ``checkpoint`` (a file path), the training state is saved there after every
     epoch and a rerun continues from the last finished epoch, to the same weights as
-    an uninterrupted run (:mod:`textsim.checkpoint`); the file is removed at the end.
+    an uninterrupted run (:mod:`textsim.checkpoint`). The file stays (a rerun of a
+    finished training trains no epoch) until the caller has stored the weights and
+    removes it.
     """
     seed_everything(seed, deterministic=deterministic)
     runtime = describe()
@@ -281,5 +283,4 @@ def train_weights(
         if stop:
             break
     weights = np.asarray(keras.ops.convert_to_numpy(model.embed.w), dtype=np.float64)
-    ckpt.clear()
     return TrainResult(weights, losses, len(losses), runtime, seconds)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from textsim.backend import select_backend
-from textsim.checkpoint import checkpoint_for
+from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.embedding.source import open_vectors
 from textsim.io import PathLike
@@ -47,10 +47,11 @@ def train_learned_weights(
         deterministic=deterministic,
         cleaning="none",  # couples are stored tokenised (tweets keep their #tags)
     )
+    checkpoint = checkpoint_for(output)
     model.fit(
         (train["text1"], train["text2"]),
         train["related"].to_numpy(),
-        checkpoint=checkpoint_for(output),
+        checkpoint=checkpoint,
     )
     log.info(
         "trained %s weights (%d epochs): %s",
@@ -65,6 +66,7 @@ def train_learned_weights(
         n_train=len(train),
         deterministic=deterministic,
     )
+    Checkpoint(checkpoint, "").clear()  # the weights are stored: the training is done
 
 
 def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "median") -> float:

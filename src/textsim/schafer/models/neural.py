@@ -35,7 +35,9 @@ class _KerasModel(DocumentModel):
     Each epoch's batches come from the seed and the epoch number (not Keras' global
     shuffle), so that with ``checkpoint`` set a training killed mid-run resumes from
     its last finished epoch (:mod:`textsim.checkpoint`) and ends exactly as an
-    uninterrupted one. ``batching``: ``shuffled`` (random batches, as Keras' ``fit``;
+    uninterrupted one. The file stays after ``fit`` (a fit of a finished training
+    trains no epoch): whoever stores the results removes it once they are safe, as
+    the workflow's stages do. ``batching``: ``shuffled`` (random batches, as Keras' ``fit``;
     the thesis') or ``bucketed`` (documents of similar length batched together, our
     option for speed, :func:`epoch_batches`). Models whose result does not depend on
     the padding after a document (masked recurrent encoders) pad each batch only to
@@ -203,8 +205,6 @@ class _KerasModel(DocumentModel):
         self._train(model, inputs, targets, ["accuracy"] if self.uses_labels else [])
         # a resumed training counts the epochs done before it too
         self.train_seconds_ = time.perf_counter() - t0 + self.resumed_seconds_
-        if self.checkpoint is not None:
-            Checkpoint(self.checkpoint, "").clear()
         return self
 
     def transform(self, X: Documents) -> F32:

@@ -226,8 +226,6 @@ class Doc2Sent2Vec(DocumentModel):
         self._fit_documents(X, S, None, self.max_epochs)
         # a resumed training counts the epochs done before it too
         self.train_seconds_ = time.perf_counter() - t0 + self.resumed_seconds_
-        if self.checkpoint is not None:
-            Checkpoint(self.checkpoint, "").clear()
         return self
 
     def transform(self, X: Documents) -> F32:

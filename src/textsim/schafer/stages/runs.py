@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from textsim.checkpoint import checkpoint_for
+from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json, write_npz
 from textsim.schafer.stages.evaluation import evaluate_on_split
 
@@ -67,3 +67,4 @@ def final_run(
     record["hyperparameters"] = "fixed" if fixed is not None else "searched"
     write_json(record, output)
     write_npz(vectors_out, vectors=vectors, labels=np.asarray(labels, dtype=str))
+    Checkpoint(checkpoint_for(output), "").clear()  # the outputs are stored

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from textsim.checkpoint import checkpoint_for
+from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json
 from textsim.schafer.stages.evaluation import evaluate_on_split
 
@@ -74,6 +74,7 @@ def swarm_evaluate(
     )
     record.update(generation=swarm["generation"], particle=particle)
     write_json(record, output)
+    Checkpoint(checkpoint_for(output), "").clear()  # the output is stored
 
 
 def swarm_best(evaluations: Sequence[PathLike], output: PathLike) -> None:
