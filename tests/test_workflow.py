@@ -75,6 +75,20 @@ def test_dry_run_resolves(config: str, tmp_path: Path) -> None:
     assert "table_icdmw_1" in res.stdout and "plot_icdmw_figure_2" in res.stdout
 
 
+def test_schafer_thesis_config_plans_fixed_runs_only(tmp_path: Path) -> None:
+    """configs/schafer-thesis.yaml (and its padded overlay) resolve: target `schafer`
+    plans every model once per dataset and word size, no swarm job, the size table."""
+    thesis = str(ROOT / "configs/schafer-thesis.yaml")
+    padded = str(ROOT / "configs/schafer-thesis-padded.yaml")
+    for files in ([thesis], [thesis, padded]):
+        res = smk("schafer", "-n", "--configfile", *files, "--directory", str(tmp_path))
+        assert res.returncode == 0, res.stderr[-3000:]
+        counts = dict(re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M))
+        # news10: 6 models x 3 word sizes; ohsumed10, news10-1k, news10-3k: 6 each
+        assert counts["schafer_run"] == "36" and counts["schafer_table_sizes"] == "1"
+        assert not any(rule.startswith("schafer_swarm") for rule in counts)
+
+
 def test_paper_config_downloads_a_full_dump(tmp_path: Path) -> None:
     res = smk("-n", "--configfile", str(ROOT / "configs/paper.yaml"), "--directory", str(tmp_path))
     assert res.returncode == 0, res.stderr
