@@ -115,6 +115,7 @@ def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any], parse_
 
     assert users("schafer/tables/lda.py") == {"schafer_table_lda"}
     assert users("schafer/tables/results.py") == {"schafer_table_a1", "schafer_table_a2"}
+    assert users("schafer/tables/sizes.py") == {"schafer_table_sizes"}
     assert users("schafer/figures/tsne.py") == {"schafer_tsne"}
     assert users("deboom/tables/icdmw_2.py") == {"table_icdmw_2"}
     assert users("gem/tables/sts.py") == {"table_gem_sts"}

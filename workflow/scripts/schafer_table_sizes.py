@@ -1,7 +1,7 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
-from textsim.schafer.tables.results import sizes_table
+from textsim.schafer.tables.sizes import sizes_table
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())

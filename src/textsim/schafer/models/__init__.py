@@ -6,13 +6,9 @@ the scikit-learn estimator API (see :mod:`textsim.schafer.models.base`).
 
 from __future__ import annotations
 
+from textsim.schafer.models.autoencoders import NaiveAutoencoder, RecurrentAutoencoder
 from textsim.schafer.models.base import OPTIMIZERS, DocumentModel
-from textsim.schafer.models.neural import (
-    NaiveAutoencoder,
-    RecurrentAutoencoder,
-    TopicCNN,
-    TopicLSTM,
-)
+from textsim.schafer.models.neural import TopicCNN, TopicLSTM
 from textsim.schafer.models.paragraph_vectors import Doc2Sent2Vec, Doc2VecDBOW
 
 __all__ = [

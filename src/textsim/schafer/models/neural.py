@@ -1,4 +1,5 @@
-"""The Keras document models: Topic-LSTM, Topic-CNN, naive and recurrent autoencoders."""
+"""The Keras document models' training loop and the topic models: Topic-LSTM, Topic-CNN
+(the autoencoders are in :mod:`textsim.schafer.models.autoencoders`)."""
 
 from __future__ import annotations
 
@@ -22,14 +23,13 @@ from textsim.schafer.models.base import (
     eval_batches,
     indexed_batches,
     make_optimizer,
-    mean_vectors,
     pad_documents,
 )
 
 log = logging.getLogger(__name__)
 
 
-class _KerasModel(DocumentModel):
+class KerasDocumentModel(DocumentModel):
     """Keras training loop shared by the four Keras models.
 
     Each epoch's batches come from the seed and the epoch number (not Keras' global
@@ -221,7 +221,7 @@ class _KerasModel(DocumentModel):
         return out
 
 
-class TopicLSTM(_KerasModel):
+class TopicLSTM(KerasDocumentModel):
     """LSTM over the words trained to predict the topic; its final state is the vector.
     The LSTM skips the padding (masked), so batches are trimmed to their longest
     document."""
@@ -256,7 +256,7 @@ def _filter_counts(doc_size: int) -> tuple[int, int, int]:
     return counts[0], counts[1], counts[2]
 
 
-class TopicCNN(_KerasModel):
+class TopicCNN(KerasDocumentModel):
     """Kim (2014): filters over 3, 4 and 5 words, max-pooled over time and
     concatenated (the vector, ``doc_size`` long), then the topic softmax."""
 
@@ -281,141 +281,3 @@ class TopicCNN(_KerasModel):
 
     def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
         return np.asarray(y)
-
-
-class NaiveAutoencoder(_KerasModel):
-    """Dense autoencoder of the mean word vector; hidden layers halfway between
-    the word and document sizes."""
-
-    name = "autoencoder"
-    sequential = False
-
-    def _inputs(self, X: Documents) -> Any:
-        return mean_vectors(X, np.asarray(self.word_vectors, dtype=np.float32))
-
-    def _build(self, n_classes: int) -> tuple[Any, Any]:
-        import keras
-
-        dim = np.asarray(self.word_vectors).shape[1]
-        hidden = (dim + self.doc_size) // 2
-        inp = keras.Input((dim,))
-        h = keras.layers.Dense(hidden, activation="relu")(inp)
-        h = keras.layers.Dropout(self.dropout, seed=self.seed)(h)
-        code = keras.layers.Dense(self.doc_size)(h)
-        h = keras.layers.Dense(hidden, activation="relu")(code)
-        h = keras.layers.Dropout(self.dropout, seed=self.seed + 1)(h)
-        out = keras.layers.Dense(dim)(h)
-        return keras.Model(inp, out), keras.Model(inp, code)
-
-    def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
-        return inputs
-
-
-RECONSTRUCTIONS = ("padded", "words")
-
-
-def _words_mse(y_true: Any, y_pred: Any) -> Any:
-    """Mean squared error over each document's words only: the positions whose
-    target is not the zero PAD vector; per document, so that it does not depend on
-    how far a batch is padded."""
-    from keras import ops
-
-    words = ops.cast(ops.any(ops.not_equal(y_true, 0), axis=-1), y_pred.dtype)
-    per_word = ops.mean(ops.square(y_true - y_pred), axis=-1)
-    return ops.sum(per_word * words, axis=-1) / ops.maximum(ops.sum(words, axis=-1), 1.0)
-
-
-class RecurrentAutoencoder(_KerasModel):
-    """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
-
-    ``reconstruct``: ``padded`` (the thesis' Keras default: mean squared error over
-    all ``max_words`` positions, the zero vectors after a document's end included)
-    or ``words`` (our option: over the document's words only, so a short document's
-    code is not spent on reproducing its padding; batches are then trimmed)."""
-
-    name = "rae"
-    trails = True
-
-    def __init__(
-        self,
-        word_vectors: F32,
-        doc_size: int = 100,
-        batch_size: int = 100,
-        optimizer: str = "adam",
-        learning_rate: float = 0.001,
-        dropout: float = 0.2,
-        max_words: int = 400,
-        max_epochs: int = 50,
-        patience: int = 3,
-        min_delta: float = 0.001,
-        train_word_vectors: bool = False,
-        batching: str = "shuffled",
-        trim: bool | None = None,
-        checkpoint: str | None = None,
-        reconstruct: str = "padded",
-        seed: int = 0,
-    ) -> None:
-        super().__init__(
-            word_vectors,
-            doc_size=doc_size,
-            batch_size=batch_size,
-            optimizer=optimizer,
-            learning_rate=learning_rate,
-            dropout=dropout,
-            max_words=max_words,
-            max_epochs=max_epochs,
-            patience=patience,
-            min_delta=min_delta,
-            train_word_vectors=train_word_vectors,
-            batching=batching,
-            trim=trim,
-            checkpoint=checkpoint,
-            seed=seed,
-        )
-        self.reconstruct = reconstruct
-
-    def _exact_trim(self) -> bool:
-        if self.reconstruct not in RECONSTRUCTIONS:
-            raise ValueError(
-                f"reconstruct must be one of {RECONSTRUCTIONS}, got {self.reconstruct!r}"
-            )
-        return self.reconstruct == "words"
-
-    def _trim_hint(self) -> str:
-        return f" with reconstruct={self.reconstruct!r}"
-
-    def _loss(self) -> Any:
-        return _words_mse if self._exact_trim() else "mse"
-
-    def _build(self, n_classes: int) -> tuple[Any, Any]:
-        import keras
-
-        dim = np.asarray(self.word_vectors).shape[1]
-        inp = keras.Input((None,), dtype="int32")
-        code = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
-        h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
-        h = _repeat_to_length()(h, inp)
-        h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
-        out = keras.layers.Dense(dim)(h)
-        return keras.Model(inp, out), keras.Model(inp, code)
-
-    def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
-        W = np.asarray(self.word_vectors, dtype=np.float32)
-        return W[inputs]  # PAD rows are zero
-
-
-def _repeat_to_length() -> Any:
-    """A layer repeating a code vector once per position of the id matrix beside
-    it (Keras' ``RepeatVector`` with the batch's width instead of a fixed one)."""
-    import keras
-    from keras import ops
-
-    class RepeatToLength(keras.layers.Layer):  # type: ignore[misc]
-        def call(self, code: Any, ids: Any) -> Any:
-            width = ops.shape(ids)[1]
-            return ops.repeat(ops.expand_dims(code, 1), width, axis=1)
-
-        def compute_output_shape(self, code_shape: Any, ids_shape: Any) -> Any:
-            return (code_shape[0], ids_shape[1], code_shape[1])
-
-    return RepeatToLength()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -46,34 +46,3 @@ def results_table(
     write_plain_table(table, stem, title=title, note=note + baselines)
     with atomic_path(Path(stem).with_suffix(".scores.csv")) as tmp:
         frame.drop(columns="history").to_csv(tmp, index=False, float_format="%.6g")
-
-
-def sizes_table(
-    runs: Mapping[str, Sequence[PathLike]],
-    stats: Mapping[str, PathLike],
-    stem: str,
-    *,
-    title: str,
-    note: str,
-) -> None:
-    """The size question: each model's topic accuracy and weighted score (percent)
-    on each dataset of ``runs`` (name -> its run records), one column pair per
-    dataset, headed by its document count; the expected score of random vectors
-    last."""
-    from textsim.report.tables import write_plain_table
-    from textsim.schafer.metrics import expected_random_score
-
-    columns: dict[str, pd.Series] = {}
-    random_row: dict[str, str] = {"Model": "random vectors (expected)"}
-    for name, paths in runs.items():
-        counts = read_json(stats[name])
-        frame = read_records(paths).set_index("model")
-        head = f"{name} ({int(counts['documents']):,} docs)"
-        columns[f"{head}: topic"] = (100 * frame["topic"]).map("{:.1f}".format)
-        columns[f"{head}: score"] = (100 * frame["total"]).map("{:.1f}".format)
-        random_row[f"{head}: topic"] = f"{100 / int(counts['labels']):.1f}"
-        score = expected_random_score(int(counts["labels"]), int(counts["test documents"]))
-        random_row[f"{head}: score"] = f"{100 * score:.1f}"
-    table = pd.DataFrame(columns).rename_axis("Model").reset_index()
-    table = pd.concat([table, pd.DataFrame([random_row])], ignore_index=True)
-    write_plain_table(table, stem, title=title, note=note)

@@ -1,0 +1,149 @@
+"""The autoencoders of the Schäfer framework: the naive (dense) and the recurrent one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from textsim.schafer.models.base import F32, Documents, mean_vectors
+from textsim.schafer.models.neural import KerasDocumentModel
+
+
+class NaiveAutoencoder(KerasDocumentModel):
+    """Dense autoencoder of the mean word vector; hidden layers halfway between
+    the word and document sizes."""
+
+    name = "autoencoder"
+    sequential = False
+
+    def _inputs(self, X: Documents) -> Any:
+        return mean_vectors(X, np.asarray(self.word_vectors, dtype=np.float32))
+
+    def _build(self, n_classes: int) -> tuple[Any, Any]:
+        import keras
+
+        dim = np.asarray(self.word_vectors).shape[1]
+        hidden = (dim + self.doc_size) // 2
+        inp = keras.Input((dim,))
+        h = keras.layers.Dense(hidden, activation="relu")(inp)
+        h = keras.layers.Dropout(self.dropout, seed=self.seed)(h)
+        code = keras.layers.Dense(self.doc_size)(h)
+        h = keras.layers.Dense(hidden, activation="relu")(code)
+        h = keras.layers.Dropout(self.dropout, seed=self.seed + 1)(h)
+        out = keras.layers.Dense(dim)(h)
+        return keras.Model(inp, out), keras.Model(inp, code)
+
+    def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
+        return inputs
+
+
+RECONSTRUCTIONS = ("padded", "words")
+
+
+def _words_mse(y_true: Any, y_pred: Any) -> Any:
+    """Mean squared error over each document's words only: the positions whose
+    target is not the zero PAD vector; per document, so that it does not depend on
+    how far a batch is padded."""
+    from keras import ops
+
+    words = ops.cast(ops.any(ops.not_equal(y_true, 0), axis=-1), y_pred.dtype)
+    per_word = ops.mean(ops.square(y_true - y_pred), axis=-1)
+    return ops.sum(per_word * words, axis=-1) / ops.maximum(ops.sum(words, axis=-1), 1.0)
+
+
+class RecurrentAutoencoder(KerasDocumentModel):
+    """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
+
+    ``reconstruct``: ``padded`` (the thesis' Keras default: mean squared error over
+    all ``max_words`` positions, the zero vectors after a document's end included)
+    or ``words`` (our option: over the document's words only, so a short document's
+    code is not spent on reproducing its padding; batches are then trimmed)."""
+
+    name = "rae"
+    trails = True
+
+    def __init__(
+        self,
+        word_vectors: F32,
+        doc_size: int = 100,
+        batch_size: int = 100,
+        optimizer: str = "adam",
+        learning_rate: float = 0.001,
+        dropout: float = 0.2,
+        max_words: int = 400,
+        max_epochs: int = 50,
+        patience: int = 3,
+        min_delta: float = 0.001,
+        train_word_vectors: bool = False,
+        batching: str = "shuffled",
+        trim: bool | None = None,
+        checkpoint: str | None = None,
+        reconstruct: str = "padded",
+        seed: int = 0,
+    ) -> None:
+        super().__init__(
+            word_vectors,
+            doc_size=doc_size,
+            batch_size=batch_size,
+            optimizer=optimizer,
+            learning_rate=learning_rate,
+            dropout=dropout,
+            max_words=max_words,
+            max_epochs=max_epochs,
+            patience=patience,
+            min_delta=min_delta,
+            train_word_vectors=train_word_vectors,
+            batching=batching,
+            trim=trim,
+            checkpoint=checkpoint,
+            seed=seed,
+        )
+        self.reconstruct = reconstruct
+
+    def _exact_trim(self) -> bool:
+        if self.reconstruct not in RECONSTRUCTIONS:
+            raise ValueError(
+                f"reconstruct must be one of {RECONSTRUCTIONS}, got {self.reconstruct!r}"
+            )
+        return self.reconstruct == "words"
+
+    def _trim_hint(self) -> str:
+        return f" with reconstruct={self.reconstruct!r}"
+
+    def _loss(self) -> Any:
+        return _words_mse if self._exact_trim() else "mse"
+
+    def _build(self, n_classes: int) -> tuple[Any, Any]:
+        import keras
+
+        dim = np.asarray(self.word_vectors).shape[1]
+        inp = keras.Input((None,), dtype="int32")
+        code = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
+        h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
+        h = _repeat_to_length()(h, inp)
+        h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
+        out = keras.layers.Dense(dim)(h)
+        return keras.Model(inp, out), keras.Model(inp, code)
+
+    def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
+        W = np.asarray(self.word_vectors, dtype=np.float32)
+        return W[inputs]  # PAD rows are zero
+
+
+def _repeat_to_length() -> Any:
+    """A layer repeating a code vector once per position of the id matrix beside
+    it (Keras' ``RepeatVector`` with the batch's width instead of a fixed one)."""
+    import keras
+    from keras import ops
+
+    class RepeatToLength(keras.layers.Layer):  # type: ignore[misc]
+        def call(self, code: Any, ids: Any) -> Any:
+            width = ops.shape(ids)[1]
+            return ops.repeat(ops.expand_dims(code, 1), width, axis=1)
+
+        def compute_output_shape(self, code_shape: Any, ids_shape: Any) -> Any:
+            return (code_shape[0], ids_shape[1], code_shape[1])
+
+    return RepeatToLength()
