@@ -135,13 +135,17 @@ class KerasDocumentModel(DocumentModel):
         return indexed_batches(inputs, targets, batches, widths, self.trails)
 
     def _key(self, inputs: Any, targets: Any) -> str:
+        """The training's fingerprint: settings, backend, word vectors, inputs and the
+        labels (an autoencoder's targets follow from its inputs and word vectors: not
+        hashed again, 1.5 GB for the recurrent one at news10's size)."""
         from textsim.backend import active_backend
 
         params = {
             k: v for k, v in self.get_params().items() if k not in ("word_vectors", "checkpoint")
         }
         W = np.asarray(self.word_vectors, dtype=np.float32)
-        return fingerprint(type(self).__name__, params, active_backend(), W, inputs, targets)
+        labels = targets if self.uses_labels else None
+        return fingerprint(type(self).__name__, params, active_backend(), W, inputs, labels)
 
     def _train(self, model: Any, inputs: Any, targets: Any, metrics: list[str]) -> None:
         n = len(targets)
