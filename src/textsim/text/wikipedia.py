@@ -278,7 +278,10 @@ def extract_dump(
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
         files = [stack.enter_context(open(t, "w", encoding="utf-8")) for t in tmps]
-        pool = stack.enter_context(multiprocessing.Pool(processes)) if processes > 1 else None
+        # spawn, not fork: a process forked while another thread (JAX, TensorFlow,
+        # numba, tqdm's monitor) holds a lock can deadlock; CI hung here once
+        ctx = multiprocessing.get_context("spawn")
+        pool = stack.enter_context(ctx.Pool(processes)) if processes > 1 else None
         it: Iterator[str]
         it = pool.imap(_extract_page, pages, chunksize=16) if pool else map(_extract_page, pages)
         for text in tqdm(it, desc="extract", unit="article", mininterval=10):
