@@ -12,6 +12,7 @@ import pytest
 from gensim.models import Word2Vec
 
 import textsim
+from textsim.embedding.vectorfile import read_vectors, write_vectors
 from textsim.io import InputFileError
 
 SENTENCES = [
@@ -35,7 +36,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     model = Word2Vec(
         [s.split() for s in SENTENCES], vector_size=12, min_count=1, seed=3, workers=1, epochs=3
     )
-    model.wv.save(str(d / "vectors.kv"))
+    write_vectors(d / "vectors.npz", model.wv)
+    model.wv.save(str(d / "vectors.kv"))  # gensim's pickle format: opened only when named
     model.wv.save_word2vec_format(str(d / "vectors.txt"))
     other = Word2Vec(
         [s.split() for s in SENTENCES], vector_size=8, min_count=1, seed=4, workers=1, epochs=3
@@ -44,7 +46,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     retrained = Word2Vec(
         [s.split() for s in SENTENCES], vector_size=12, min_count=1, seed=5, workers=1, epochs=3
     )
-    retrained.wv.save(str(d / "retrained.kv"))
+    write_vectors(d / "retrained.npz", retrained.wv)
     words = sorted({w for s in SENTENCES for w in s.split()})
     df = {w: 1 + sum(w in s.split() for s in SENTENCES[:8]) for w in words}
     (d / "docfreq.tsv").write_text(
@@ -63,10 +65,11 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     (d / "weights.json").write_text(json.dumps(weights))
     return {
         "dir": d,
-        "vectors": d / "vectors.kv",
+        "vectors": d / "vectors.npz",
+        "kv_vectors": d / "vectors.kv",
         "text_vectors": d / "vectors.txt",
         "other8": d / "other8.kv",
-        "retrained": d / "retrained.kv",
+        "retrained": d / "retrained.npz",
         "docfreq": d / "docfreq.tsv",
         "weights": d / "weights.json",
     }
@@ -155,7 +158,7 @@ def test_cleaning_none_splits_on_white_space_only(files: dict[str, Path]) -> Non
 
 def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_path: Path) -> None:
     path = textsim.save(_fit("idf-mean", files), tmp_path / "m.npz")
-    with pytest.raises(InputFileError, match=r"retrained\.kv: not the word vectors .*m\.npz"):
+    with pytest.raises(InputFileError, match=r"retrained\.npz: not the word vectors .*m\.npz"):
         textsim.load(path, files["retrained"])
     other = textsim.load(path, files["retrained"], allow_other_vectors=True)
     assert other.transform(RAW).shape == (len(RAW), 12)
@@ -172,7 +175,7 @@ def test_recorded_vectors_path_is_relative_to_the_model_file(
 ) -> None:
     path = textsim.save(_fit("mean", files), files["dir"] / "sub" / "m.npz")
     meta = textsim.load(path).meta_
-    assert meta["source"]["vectors_path"] == "../vectors.kv"
+    assert meta["source"]["vectors_path"] == "../vectors.npz"
 
 
 def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
@@ -188,6 +191,17 @@ def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
         textsim.fit("gem", vectors=files["vectors"], texts=FIT_TEXTS, ngramm=2)
     with pytest.raises(TypeError, match="bytes"):
         _fit("mean", files).transform(b"the cat")  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("method", ["mean", "sif", "gem"])
+def test_bytes_texts_are_refused_never_embedded(files: dict[str, Path], method: str) -> None:
+    """One rule (docs/usage.md): texts are str; bytes are refused, alone or in a list,
+    at fit and at transform (they once embedded as a zero vector, silently)."""
+    model = _fit(method, files)
+    with pytest.raises(TypeError, match=r"text 1: texts must be str, not bytes"):
+        model.transform(["the cat", b"the cat"])  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match=r"text 0: texts must be str, not bytes"):
+        textsim.fit(method, vectors=files["vectors"], texts=[b"the cat"] * 3)
 
 
 # ------------------------------------------------------------------------- CLI
@@ -247,7 +261,7 @@ def test_cli_bad_inputs_name_the_file_without_traceback_or_output(
     latin1.write_bytes("the cat\ncaf\xe9 au lait\n".encode("latin-1"))
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    bad_vectors = _truncate(files["vectors"], tmp_path / "trunc.kv")
+    bad_vectors = _truncate(files["vectors"], tmp_path / "trunc.npz")
     bad_weights = _truncate(files["weights"], tmp_path / "trunc.json")
     bad_model = _truncate(model, tmp_path / "trunc.npz")
     tsv_model = tmp_path / "pairs.tsv"
@@ -320,3 +334,70 @@ def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> Non
     train = ["covid19 cases rise", "#ebola cases in the city", "the report", "city cases"] * 3
     model = baseline_model(name, emb, prob, train)
     assert model.transform(["covid19 #ebola"]).any()
+
+
+class _Payload:
+    """Unpickling this runs a shell command (what a stranger's .kv can do)."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        import os
+
+        return os.system, (f"touch {self.marker}",)
+
+
+def _model_recording(model_path: Path, vectors_path: Path, out: Path) -> Path:
+    """A copy of a model file whose metadata records ``vectors_path`` (a crafted file)."""
+    with np.load(model_path, allow_pickle=False) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    meta = json.loads(arrays["meta"].tobytes())
+    meta["source"]["vectors_path"] = str(vectors_path)
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    np.savez(out, **arrays)
+    return out
+
+
+def test_a_pickle_named_by_a_model_file_is_never_opened(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    import pickle
+
+    marker = tmp_path / "payload-ran"
+    evil = tmp_path / "vectors.kv"
+    evil.write_bytes(pickle.dumps(_Payload(marker)))
+    pickle.loads(evil.read_bytes())  # the payload is real: it runs when unpickled
+    assert marker.exists()
+    marker.unlink()
+    model = textsim.save(_fit("mean", files), tmp_path / "mean.npz")
+    crafted = _model_recording(model, evil, tmp_path / "crafted.npz")
+    with pytest.raises(InputFileError, match=r"vectors\.kv, a gensim pickle file"):
+        textsim.load(crafted)
+    texts = tmp_path / "texts.txt"
+    texts.write_text("the cat\n")
+    done = _cli("embed", crafted, texts, tmp_path / "o.npy")
+    assert done.returncode == 2, done.stderr
+    assert "--vectors" in done.stderr and "Traceback" not in done.stderr
+    assert not marker.exists()  # nothing ran
+    assert not (tmp_path / "o.npy").exists()
+
+
+def test_a_pickle_the_user_names_is_read(files: dict[str, Path], tmp_path: Path) -> None:
+    path = textsim.save(_fit("mean", files), tmp_path / "m.npz")
+    named = textsim.load(path, files["kv_vectors"])  # the same vectors as gensim .kv
+    np.testing.assert_array_equal(named.transform(RAW), textsim.load(path).transform(RAW))
+    kv = read_vectors(files["vectors"])
+    assert kv.get_vecattr("cat", "count") == read_vectors(files["kv_vectors"]).get_vecattr(
+        "cat", "count"
+    )
+
+
+def test_vector_files_without_pickles_are_checked(tmp_path: Path) -> None:
+    not_ours = tmp_path / "x.npz"
+    np.savez(not_ours, a=np.zeros(3))
+    with pytest.raises(InputFileError, match=r"x\.npz: not a textsim-vectors/1 file"):
+        read_vectors(not_ours)
+    with pytest.raises(InputFileError, match=r"y\.kv: a gensim pickle file"):
+        (tmp_path / "y.kv").write_bytes(b"anything")
+        read_vectors(tmp_path / "y.kv", trusted=False)

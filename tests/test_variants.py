@@ -61,7 +61,7 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
     unit, raw = {"length": "20", "vectors": "unit"}, {"length": "20", "vectors": "raw"}
     # the couple construction: the default's vectors, its own candidates (the main
     # pipeline's are temporary) and couples on
-    assert plan.path("authors", "vectors") == "results/word2vec/vectors.kv"
+    assert plan.path("authors", "vectors") == "results/word2vec/vectors.npz"
     assert (
         plan.path("authors", "candidates")
         == "results/variants/authors/pairs/candidates/{shard}.parquet"
@@ -71,7 +71,7 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
         plan.path("authors", "scores", **unit) == "results/variants/authors/scores/20/unit.parquet"
     )
     # another word2vec: everything from the vectors on
-    assert plan.path("cbow", "vectors") == "results/variants/cbow/word2vec/vectors.kv"
+    assert plan.path("cbow", "vectors") == "results/variants/cbow/word2vec/vectors.npz"
     assert plan.path("cbow", "vocabulary") == plan.path("cbow", "vectors")
     assert plan.path("cbow", "candidates").startswith("results/variants/cbow/")
     # raw vectors: the default's couples and raw scores, its own weights (trained on raw)
@@ -81,10 +81,10 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
     assert plan.path("raw", "weights", length="20") == "results/variants/raw/weights/20/median.json"
     # unseen texts: couples cut with the whole corpus's vocabulary (the default's), its
     # own vectors trained without them
-    assert plan.path("unseen", "vocabulary") == "results/word2vec/vectors.kv"
+    assert plan.path("unseen", "vocabulary") == "results/word2vec/vectors.npz"
     assert plan.path("unseen", "couples", length="20") == "results/pairs/20/couples.parquet"
     assert plan.couples_for_exclusion("unseen") == ["results/pairs/20/couples.parquet"]
-    assert plan.path("unseen", "vectors") == "results/variants/unseen/word2vec/vectors.kv"
+    assert plan.path("unseen", "vectors") == "results/variants/unseen/word2vec/vectors.npz"
     assert plan.word2vec_settings("unseen") == plan.word2vec_settings("default")
     # no variant owns anything of the default's
     assert not plan.owns("default", "couples", length="20")
@@ -94,8 +94,8 @@ def test_exclusion_with_another_vocabulary_cuts_couples_with_its_own_full_model(
     plan = VariantPlan(
         _config({"v": {"word2vec": {"min_count": 1, "exclude_couples": True}}}), SCHEMA
     )
-    assert plan.path("v", "vocabulary") == "results/variants/v/word2vec/vocabulary.kv"
-    assert plan.path("v", "vectors") == "results/variants/v/word2vec/vectors.kv"
+    assert plan.path("v", "vocabulary") == "results/variants/v/word2vec/vocabulary.npz"
+    assert plan.path("v", "vectors") == "results/variants/v/word2vec/vectors.npz"
     assert plan.path("v", "couples", length="20") == "results/variants/v/pairs/20/couples.parquet"
 
 
@@ -432,3 +432,16 @@ def test_two_variants_run_end_to_end_and_rerun_exactly(tiny_project: Path, tmp_p
     }
     detail = smk_in(project, "-n", "variants", extra_config=extra)
     assert "variant=authors-couples" in detail.stdout and "variant=cbow" not in detail.stdout
+
+
+def test_variants_methods_must_be_scoring_methods() -> None:
+    """An unknown baseline in variants.methods stops at validation, before any job (it
+    once failed only in the variant's scoring job, after its word2vec retrained)."""
+    from textsim.deboom.scoring import METHODS
+
+    items = SCHEMA["properties"]["variants"]["properties"]["methods"]["items"]
+    assert items["enum"] == list(METHODS)  # the schema's copy of the names is current
+    config = _config({})
+    config["variants"]["methods"] = ["mean", "mean_idff"]
+    problems = config_errors(config, SCHEMA)
+    assert any("variants.methods.1" in p and "mean_idff" in p for p in problems), problems

@@ -392,7 +392,7 @@ def _api_equals_workflow_vectors(results: Path) -> None:
                 checked += 1
     assert checked >= 2 * len(expected | {"gem-ngram2"})
     meta = textsim.load(models["learned-var-median"]).meta_
-    assert meta["source"]["normalized"] and meta["source"]["vectors_path"].endswith("vectors.kv")
+    assert meta["source"]["normalized"] and meta["source"]["vectors_path"].endswith("vectors.npz")
 
 
 @pytest.mark.workflow
@@ -410,7 +410,7 @@ def test_cli_fits_and_embeds_with_the_workflows_outputs(tiny_project: Path, tmp_
     model = tmp_path / "learned.npz"
     fit = [
         *cli, "fit", "learned", "--weights", str(res_dir / "weights/20/median.json"),
-        "--vectors", str(res_dir / "word2vec/vectors.kv"),
+        "--vectors", str(res_dir / "word2vec/vectors.npz"),
         "--docfreq", str(res_dir / "docfreq/docfreq.tsv"), "-o", str(model),
     ]  # fmt: skip
     res = subprocess.run(fit, capture_output=True, text=True, timeout=300)

@@ -13,7 +13,7 @@ The library behind the Snakemake workflow, grouped by domain:
 Fit once, embed anything::
 
     import textsim
-    model = textsim.fit("gem", vectors="results/word2vec/vectors.kv", texts=sentences)
+    model = textsim.fit("gem", vectors="results/word2vec/vectors.npz", texts=sentences)
     textsim.save(model, "gem.npz")
     vectors = textsim.load("gem.npz").transform(["A new sentence.", "Another one."])
 

@@ -208,7 +208,11 @@ def _resources(args: argparse.Namespace) -> int:
 
 
 def _vector_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--vectors", help="word vectors (default: the file the model records)")
+    parser.add_argument(
+        "--vectors",
+        help="word vectors (default: the file the model records; a gensim .kv, which "
+        "is a pickle, only when named here)",
+    )
     parser.add_argument(
         "--allow-other-vectors",
         action="store_true",
@@ -290,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     gem = sub.add_parser(
         "bench-gem", help="vectorised GEM vs the per-word reference on STS sentences"
     )
-    gem.add_argument("--vectors", required=True, help="KeyedVectors (.kv)")
+    gem.add_argument("--vectors", required=True, help="word vectors (.npz, .bin, text, .kv)")
     gem.add_argument("--docfreq", required=True, help="document frequencies")
     gem.add_argument("--sts", required=True, help="an STS benchmark file (sts-dev.csv)")
     gem.add_argument("--limit", type=int, default=None, help="first N pairs only")
@@ -302,7 +306,11 @@ def build_parser() -> argparse.ArgumentParser:
         "model file (.npz) that `textsim embed` and `textsim similarity` use.",
     )
     fit.add_argument("method", choices=method_names(), help="see `textsim methods`")
-    fit.add_argument("--vectors", help="word vectors: gensim .kv, word2vec .bin or text")
+    fit.add_argument(
+        "--vectors",
+        help="word vectors: textsim .npz, word2vec .bin or text, gensim .kv (a pickle: "
+        "only a file you trust)",
+    )
     fit.add_argument("--docfreq", help="document frequencies (results/docfreq/docfreq.tsv)")
     fit.add_argument("--texts", help="fitting texts, one raw text per line (sif, usif, gem)")
     fit.add_argument("--weights", help="trained weight file (learned: results/weights/...)")

@@ -19,7 +19,7 @@ SCRIPTS = TEXTSIM_ROOT / "workflow" / "scripts"
 
 # Paths of the artifacts several stages share, written once.
 CORPUS_SHARD = "results/corpus/clean/{shard}.tsv"
-VECTORS_KV = "results/word2vec/vectors.kv"
+VECTORS_KV = "results/word2vec/vectors.npz"
 DOCFREQ = "results/docfreq/docfreq.tsv"
 TABLES = "results/paper/tables"
 FIGURES = "results/paper/figures"

@@ -31,9 +31,9 @@ wildcard_constraints:
 
 
 TRANSFER_VECTORS = (
-    "results/word2vec-google/vectors.kv"
+    "results/word2vec-google/vectors.npz"
     if TRANSFER["source"] == "google-news"
-    else "results/word2vec-transfer/vectors.kv"
+    else "results/word2vec-transfer/vectors.npz"
 )
 #: other vector spaces: their word vectors and the couple set they embed (PRL Table 1's
 #: transfer block: the variable-length couples, with weights learned on the primary space)

@@ -11,7 +11,7 @@ SCALE_SIZES = parse_sizes(SCALING["sizes"])
 SCALE_LABELS = [s.label for s in SCALE_SIZES]
 SCALE_TOKENS = {s.label: s.tokens for s in SCALE_SIZES}
 SCALE_LENGTHS = [str(x) for x in SCALING["lengths"]]
-SCALE_VECTORS = f"{SCALE_DIR}/{{size}}/vectors.kv"
+SCALE_VECTORS = f"{SCALE_DIR}/{{size}}/vectors.npz"
 SCALE_DOCFREQ = f"{SCALE_DIR}/{{size}}/docfreq.tsv"
 SCALE_COUPLES = f"{SCALE_DIR}/pairs/{{length}}/couples.parquet"
 # the couples are cut with the vocabulary of the largest slice (the paper: in-vocabulary

@@ -29,7 +29,7 @@ rule train_word2vec_transfer:
         corpus=get_transfer_corpus(),
         code=code("train_word2vec_transfer"),
     output:
-        "results/word2vec-transfer/vectors.kv",
+        "results/word2vec-transfer/vectors.npz",
     params:
         settings=TRANSFER["word2vec"],
         seed=config["seed"],
@@ -74,7 +74,7 @@ rule convert_google_news_vectors:
         vectors="resources/google-news-vectors/word2vec-google-news-300.gz",
         code=code("convert_google_news_vectors"),
     output:
-        "results/word2vec-google/vectors.kv",
+        "results/word2vec-google/vectors.npz",
     log:
         "logs/transfer/convert_google_news_vectors.log",
     benchmark:

@@ -28,7 +28,7 @@ use rule train_word2vec as variant_word2vec with:
         corpus=variant_w2v_corpus,
         code=code("train_word2vec"),
     output:
-        f"{VARIANT_DIR}/{{variant}}/word2vec/{{which}}.kv",
+        f"{VARIANT_DIR}/{{variant}}/word2vec/{{which}}.npz",
     params:
         settings=lambda wc: VPLAN.word2vec_settings(wc.variant),
         seed=config["seed"],

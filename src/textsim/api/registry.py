@@ -161,8 +161,8 @@ def fit(
         One of :data:`METHODS` (``mean``, ``idf-mean``, ``max``, ``min``, ``minmax``,
         ``sif``, ``usif``, ``gem``, ``learned``, ``minilm``).
     vectors:
-        Word vectors: gensim ``.kv`` (the workflow's ``results/word2vec/vectors.kv``),
-        word2vec ``.bin`` or text.
+        Word vectors: textsim ``.npz`` (the workflow's ``results/word2vec/vectors.npz``),
+        word2vec ``.bin`` or text, or gensim ``.kv`` (a pickle: only a file you trust).
     docfreq:
         Document frequencies (``results/docfreq/docfreq.tsv``); needed by
         ``idf-mean`` and ``learned``.
@@ -206,7 +206,7 @@ def fit(
     if needs.probabilities and loaded.probabilities is None:
         raise InputFileError(
             f"{vectors}: carries no word counts (word2vec format), which {method} needs "
-            "for p(w); use the workflow's gensim .kv vectors"
+            "for p(w); use the workflow's vectors (results/word2vec/vectors.npz)"
         )
     if needs.weights:
         model = cls.from_weights(weights, loaded.embeddings, **{**m.params, **params})

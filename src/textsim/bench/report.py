@@ -113,10 +113,10 @@ def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | 
 
 
 def bench_analogies(vectors: Path, questions: Path) -> BenchRow:
+    from textsim.embedding.vectorfile import read_vectors
     from textsim.vectors.analogies import analogy_accuracy, gensim_sections
-    from textsim.vectors.word2vec import load_vectors
 
-    kv = load_vectors(vectors)
+    kv = read_vectors(vectors)
     ours_s, ours = best_of(3, lambda: analogy_accuracy(kv, questions))
     ref_s, theirs = best_of(1, lambda: gensim_sections(kv, questions))
     n = ours.correct + ours.incorrect
@@ -230,7 +230,7 @@ def run_all(
             rows += _gem_rows(results, resources, paragraphs, progress)
         if "analogies" not in skip:
             progress("word analogies ...")
-            vectors = results / "word2vec/vectors.kv"
+            vectors = results / "word2vec/vectors.npz"
             questions = resources / "package/questions-words"
             rows.append(
                 bench_analogies(vectors, questions)
@@ -251,7 +251,7 @@ def _gem_rows(
 ) -> list[BenchRow]:
     from textsim.embedding.source import open_vectors
 
-    vectors, docfreq = results / "word2vec/vectors.kv", results / "docfreq/docfreq.tsv"
+    vectors, docfreq = results / "word2vec/vectors.npz", results / "docfreq/docfreq.tsv"
     if not vectors.exists() or not docfreq.exists():
         why = f"no {vectors} / {docfreq} (run the workflow first)"
         return [BenchRow("GEM", "texts", skipped=why)]

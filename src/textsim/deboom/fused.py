@@ -27,6 +27,7 @@ from numba import njit
 from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.deboom.pair_sums import N_SUMS, pair_sums, similarity
 from textsim.distances import METRICS, Metric
+from textsim.jit import CACHE
 from textsim.vectors.pooling import PoolSpec, top_fraction_count
 
 __all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
@@ -47,7 +48,7 @@ _SUM, _WSUM, _MIN, _MAX, _WMIN, _WMAX = range(6)
 _TOP = 6
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=CACHE, nogil=True, fastmath=True)
 def _add_words(
     ids: npt.NDArray[np.int32],
     start: int,
@@ -99,7 +100,7 @@ def _add_words(
                 whi[j] = _fmax(whi[j], x)
 
 
-@njit(cache=True, nogil=True, fastmath=True)
+@njit(cache=CACHE, nogil=True, fastmath=True)
 def _accumulate(
     ids: npt.NDArray[np.int32],
     length: int,
@@ -136,7 +137,7 @@ def _accumulate(
     _add_words(ids, max(keep, 1), length, table, idf, extrema_weighted, acc)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _rows(pooling: int, weighted: bool, top: bool) -> tuple[int, int]:
     """The accumulator rows a spec's vector is made of: a mean its (weighted) sum row,
     max or min its row, min‖max the minimum row then the maximum row (−1: none)."""
@@ -149,7 +150,7 @@ def _rows(pooling: int, weighted: bool, top: bool) -> tuple[int, int]:
     return (lo + 1 if pooling == 1 else lo), -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _row_scale(row: int, length: int, keep: int) -> float:
     """The factor a row is read with: a sum row 1/n (a mean), an extremum row 1; 0 for a
     text with no word (its zero vector)."""
@@ -159,7 +160,7 @@ def _row_scale(row: int, length: int, keep: int) -> float:
     return 1.0 / count if row % _TOP in (_SUM, _WSUM) else 1.0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _score(
     ids_a: npt.NDArray[np.int32],
     lengths_a: npt.NDArray[np.int32],
@@ -230,7 +231,7 @@ def _couples(
     return a, la, b, lb
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.float64]) -> float:
     """‖tf·idf‖ of a text whose equal words are adjacent (sorted by rank)."""
     total = 0.0
@@ -245,7 +246,7 @@ def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.flo
     return float(np.sqrt(total))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _tfidf(
     ids_a: npt.NDArray[np.int32],
     lengths_a: npt.NDArray[np.int32],

@@ -9,6 +9,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from textsim.jit import CACHE
+
 __all__ = ["N_SUMS", "pair_sums", "similarity"]
 
 #: sums of a pair of vectors (:func:`pair_sums`), from which every metric follows
@@ -16,7 +18,7 @@ _AB, _AA, _BB, _D2, _D3, _D4, _DABS, _SABS = range(8)
 N_SUMS = 8
 
 
-@njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
+@njit(cache=CACHE, nogil=True, fastmath={"reassoc", "contract"})
 def pair_sums(
     a: npt.NDArray[np.float32],
     b: npt.NDArray[np.float32],
@@ -58,7 +60,7 @@ def pair_sums(
     out[_D3], out[_D4], out[_DABS], out[_SABS] = d3, d4, dabs, sabs
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def similarity(sums: npt.NDArray[np.float64], metric: int) -> float:
     """``1 − distance`` (cosine: the cosine, 0 for a zero vector) from a pair's sums
     (:func:`pair_sums`); codes as METRICS."""

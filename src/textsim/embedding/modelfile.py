@@ -18,6 +18,10 @@ checks by content that the vectors given are the ones recorded and refuses other
 unless ``allow_other_vectors=True`` (then df and p(w) are matched by word: a word
 the model has not seen gets df = 1 and p(w) = 0).
 
+Trust: nothing in a model file is unpickled, and the vectors file it records is
+opened only in a format that holds data only (textsim ``.npz``, word2vec ``.bin`` or
+text); a gensim pickle (``.kv``) is opened only when the caller names it.
+
 This module is the format only: it knows no estimator class. :func:`textsim.save` and
 :func:`textsim.load` (:mod:`textsim.api.persistence`) give it the method name and the
 classes a file may name (the registry's).
@@ -36,7 +40,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.embedding.source import VectorSource, vectors_identity
+from textsim.embedding.source import VectorSource
+from textsim.embedding.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
 from textsim.io import InputFileError, PathLike, write_npz
 
 __all__ = ["FORMAT", "load", "read_model_meta", "save"]
@@ -196,10 +201,19 @@ def load(
         model.source_ = None
         return model
     recorded = meta.get("source") or {}
-    vec_path = Path(vectors) if vectors is not None else _recorded_path(path, recorded)
-    from textsim.vectors.word2vec import load_vectors
-
-    kv = load_vectors(vec_path)
+    if vectors is not None:  # named by the user: theirs to trust, in any format
+        vec_path = Path(vectors)
+        kv = read_vectors(vec_path, trusted=True)
+    else:  # named by the model file: opened only in a format that cannot run code
+        vec_path = _recorded_path(path, recorded)
+        try:
+            kv = read_vectors(vec_path, trusted=False)
+        except UntrustedVectorsError:
+            raise InputFileError(
+                f"{path}: was fitted on {vec_path}, a gensim pickle file; textsim does not "
+                "open a pickle because a model file names it (unpickling can run code). If "
+                f"you trust it, name it yourself: --vectors {vec_path} (vectors=...)"
+            ) from None
     words = list(kv.index_to_key)
     ident = vectors_identity(words, kv.vectors)
     same = ident["sha256"] == recorded.get("sha256")

@@ -1,13 +1,10 @@
-"""The one loader of word-vector files: the vectors (and document frequencies) a model
-is fitted on, with their identity.
-
-Every stage and the API read word vectors through :func:`open_vectors` (gensim
-``.kv``, word2vec ``.bin`` or text, via :func:`textsim.vectors.word2vec.load_vectors`).
+"""The word statistics a model is fitted on: word vectors (read by
+:mod:`textsim.embedding.vectorfile`) and document frequencies, with their identity.
 
 A model file records which vectors it was fitted on by content, not by name:
 dimension, vocabulary size and a SHA-256 over the vocabulary and the raw
 float32 vectors (before any normalisation), so the same vectors saved as
-``.kv``, ``.bin`` or word2vec text match, and a retrained file does not.
+``.npz``, ``.kv``, ``.bin`` or word2vec text match, and a retrained file does not.
 """
 
 from __future__ import annotations
@@ -21,18 +18,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from textsim.embedding.vectorfile import vectors_identity
 from textsim.io import PathLike
 from textsim.vectors.words import WordEmbeddings
 
-__all__ = ["LoadedVectors", "VectorSource", "open_vectors", "vectors_identity"]
-
-
-def vectors_identity(words: list[str], vectors: npt.NDArray[Any]) -> dict[str, Any]:
-    """``{"dim", "size", "sha256"}`` of a vocabulary and its (raw) vectors."""
-    h = hashlib.sha256()
-    h.update("\n".join(words).encode("utf-8"))
-    h.update(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
-    return {"dim": int(vectors.shape[1]), "size": len(words), "sha256": h.hexdigest()}
+__all__ = ["LoadedVectors", "VectorSource", "open_vectors"]
 
 
 def file_sha256(path: PathLike) -> str:
@@ -109,10 +99,10 @@ def open_vectors(
 
     Words missing from ``docfreq`` get df = ``missing_df``; without ``docfreq`` every
     word gets df = 1 over one document (idf-based methods then refuse to fit)."""
+    from textsim.embedding.vectorfile import read_vectors
     from textsim.text.docfreq import DocumentFrequencies
-    from textsim.vectors.word2vec import load_vectors
 
-    kv = load_vectors(vectors)
+    kv = read_vectors(vectors)
     words = list(kv.index_to_key)
     if docfreq is not None:
         dfs = DocumentFrequencies.load(docfreq)

@@ -11,6 +11,7 @@ import numpy.typing as npt
 from numba import njit
 
 from textsim.deboom.intrinsics import llvm_binary
+from textsim.jit import CACHE
 from textsim.vectors.words import TokenBatch, length_chunks
 
 __all__ = ["F64", "coarse_padded", "coarse_vectors", "distinct_words", "fix_signs", "gram_matrices"]
@@ -28,7 +29,7 @@ def fix_signs(u: F64, axis: int) -> F64:
     return u * sign
 
 
-@njit(cache=True, nogil=True, fastmath={"nnan", "ninf", "nsz", "reassoc"})
+@njit(cache=CACHE, nogil=True, fastmath={"nnan", "ninf", "nsz", "reassoc"})
 def _extremes(row: F64) -> tuple[float, float]:
     """The largest and the smallest entry of a row (vectorised reductions)."""
     hi = lo = row[0]
@@ -38,7 +39,7 @@ def _extremes(row: F64) -> tuple[float, float]:
     return hi, lo
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _signed_sum(rows: F64, weights: F64) -> F64:
     """``Σ_j s_j weights[:, j] rows[:, j]`` for rows (S, L, d), s_j the sign that makes
     row j's largest-magnitude entry positive (the first such entry where a largest and
@@ -63,7 +64,7 @@ def _signed_sum(rows: F64, weights: F64) -> F64:
     return out
 
 
-@njit(cache=True, nogil=True, fastmath={"reassoc", "contract"})
+@njit(cache=CACHE, nogil=True, fastmath={"reassoc", "contract"})
 def gram_matrices(words: F64) -> F64:
     """``words[s] words[s]ᵀ`` for every s of (S, L, d): (S, L, L), each entry one dot
     product over d (vectorised), each symmetric pair computed once. For GEM's short

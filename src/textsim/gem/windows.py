@@ -22,6 +22,7 @@ from numba import njit
 from numpy.lib.stride_tricks import as_strided
 
 from textsim.gem.coarse import gram_matrices
+from textsim.jit import CACHE
 
 __all__ = ["REL_TOL", "TOL", "window_residuals"]
 
@@ -113,7 +114,7 @@ def _window_projections(
     return r, qd
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _dual_coefficients(g: F64, c: int) -> tuple[F64, npt.NDArray[np.bool_]]:
     """``p = G⁻¹ e_c`` for each small matrix G of ``g`` (B, w, w): LU with partial
     pivoting, one matrix at a time (LAPACK's batched solve spends more on calls than
@@ -162,7 +163,7 @@ def _dual_coefficients(g: F64, c: int) -> tuple[F64, npt.NDArray[np.bool_]]:
     return p, singular
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _slot_sums(p: F64, rows: F64, first: npt.NDArray[np.int64]) -> F64:
     """``Σ_j p[b, j] rows[first[b] + j]`` for every b (j in order, as a loop of NumPy
     additions would sum them)."""

@@ -22,6 +22,7 @@ import lzma
 import multiprocessing
 import os
 import re
+import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,6 +260,22 @@ def _pages(path: Path, lines: _Lines) -> Iterator[Any]:
         )
 
 
+#: libraries whose native thread pools make a forked child unsafe
+_THREADED = ("jax", "tensorflow", "torch")
+
+
+def _safe_processes(processes: int) -> int:
+    """``processes``, or 1 in a process that has loaded JAX, TensorFlow or PyTorch: a
+    child forked while one of their threads holds a lock can deadlock (a test process
+    hung so), and spawning instead would re-run the caller's script in every child.
+    The output is the same for any process count."""
+    loaded = [name for name in _THREADED if name in sys.modules]
+    if processes > 1 and loaded:
+        log.warning("extracting in one process: %s is loaded (fork-unsafe)", ", ".join(loaded))
+        return 1
+    return processes
+
+
 def extract_dump(
     dump: str | os.PathLike[str],
     outputs: Sequence[str | os.PathLike[str]],
@@ -278,10 +295,8 @@ def extract_dump(
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
         files = [stack.enter_context(open(t, "w", encoding="utf-8")) for t in tmps]
-        # spawn, not fork: a process forked while another thread (JAX, TensorFlow,
-        # numba, tqdm's monitor) holds a lock can deadlock; CI hung here once
-        ctx = multiprocessing.get_context("spawn")
-        pool = stack.enter_context(ctx.Pool(processes)) if processes > 1 else None
+        processes = _safe_processes(processes)
+        pool = stack.enter_context(multiprocessing.Pool(processes)) if processes > 1 else None
         it: Iterator[str]
         it = pool.imap(_extract_page, pages, chunksize=16) if pool else map(_extract_page, pages)
         for text in tqdm(it, desc="extract", unit="article", mininterval=10):

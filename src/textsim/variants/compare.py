@@ -45,9 +45,9 @@ def text_statistics(
     vectors, and the share of their tokens that are rare for word2vec (trained on fewer
     than ``rare_count`` occurrences, or out of its vocabulary)."""
     from textsim.deboom.pairs import read_couples
-    from textsim.vectors.word2vec import load_vectors
+    from textsim.embedding.vectorfile import read_vectors
 
-    kv = load_vectors(vectors)
+    kv = read_vectors(vectors)
     count = {w: int(kv.get_vecattr(w, "count")) for w in kv.index_to_key}
     test = read_couples(couples)
     test = test[test["split"] == "test"]

@@ -58,7 +58,7 @@ _TRAINING = ("kappa", "n_max_variable")
 # the default pipeline's paths (workflow/rules: word2vec.smk, pairs.smk, evaluate.smk,
 # learned.smk); a variant's own live under VARIANT_DIR/<variant>/ with the same tails
 _DEFAULT_PATHS = {
-    "vectors": "results/word2vec/vectors.kv",
+    "vectors": "results/word2vec/vectors.npz",
     "candidates": "results/pairs/candidates/{shard}.parquet",
     "couples": "results/pairs/{length}/couples.parquet",
     "scores": "results/scores/{length}/{vectors}.parquet",
@@ -67,8 +67,8 @@ _DEFAULT_PATHS = {
     "learned": "results/learned/{length}/median.csv",
 }
 _VARIANT_TAILS = {
-    "vectors": "word2vec/vectors.kv",
-    "vocabulary": "word2vec/vocabulary.kv",
+    "vectors": "word2vec/vectors.npz",
+    "vocabulary": "word2vec/vocabulary.npz",
     "training_corpus": "word2vec/corpus.tsv",
     "candidates": "pairs/candidates/{shard}.parquet",
     "couples": "pairs/{length}/couples.parquet",

@@ -25,12 +25,20 @@ Cleaning = Literal["paper", "none"]
 CLEANINGS: tuple[str, ...] = ("paper", "none")
 
 
+_BYTES_HINT = "texts must be str, not bytes: decode them first (e.g. .decode('utf-8'))"
+
+
 def as_texts(X: Any) -> Any:
-    """A bare string is one text: ``"the cat"`` → ``["the cat"]``; bytes are refused."""
+    """A bare string is one text: ``"the cat"`` → ``["the cat"]``. Bytes are refused,
+    as one text or inside a list (never guessed at: their encoding is the caller's)."""
     if isinstance(X, str):
         return [X]
     if isinstance(X, bytes | bytearray):
-        raise TypeError("texts must be str, not bytes: decode them first (e.g. .decode('utf-8'))")
+        raise TypeError(_BYTES_HINT)
+    if isinstance(X, list | tuple):
+        for i, t in enumerate(X):
+            if isinstance(t, bytes | bytearray):
+                raise TypeError(f"text {i}: {_BYTES_HINT}")
     return X
 
 

@@ -13,6 +13,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from textsim.jit import CACHE
+
 __all__ = ["gather_rows", "pad_ids", "sort_rows_by_rank"]
 
 I32 = npt.NDArray[np.int32]
@@ -22,7 +24,7 @@ F64 = npt.NDArray[np.float64]
 _INSERTION = 32
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _kept_lengths(raw_len: I64, ids: I64) -> I64:
     lengths = np.zeros(raw_len.shape[0], dtype=np.int64)
     k = 0
@@ -36,7 +38,7 @@ def _kept_lengths(raw_len: I64, ids: I64) -> I64:
     return lengths
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _fill(raw_len: I64, ids: I64, width: int, out: I32) -> None:
     k = 0
     for i in range(raw_len.shape[0]):
@@ -65,7 +67,7 @@ def pad_ids(raw_len: I64, ids: I64, pad: int, max_length: int | None = None) -> 
     return out, np.minimum(lengths, width).astype(np.int32)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _sort_rows(ids: I32, lengths: I32, rank: I64, out: I32) -> None:
     for i in range(ids.shape[0]):
         row = out[i]
@@ -94,7 +96,7 @@ def sort_rows_by_rank(ids: I32, lengths: I32, rank: I64) -> I32:
     return out
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=CACHE, nogil=True)
 def _gather(table: npt.NDArray[np.float32], ids: I32, scale: npt.NDArray[np.float64]) -> F64:
     n_s, width = ids.shape
     out = np.empty((n_s, width, table.shape[1]))

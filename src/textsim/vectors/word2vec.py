@@ -6,7 +6,6 @@ import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
@@ -14,10 +13,9 @@ from gensim.models import KeyedVectors, Word2Vec
 from gensim.models.callbacks import CallbackAny2Vec
 from tqdm import tqdm
 
-from textsim.io import InputFileError, atomic_path
 from textsim.text.wikipedia import CleanCorpus
 
-__all__ = ["PAPER_WORD2VEC", "evaluate_word_vectors", "load_vectors", "train_word2vec"]
+__all__ = ["PAPER_WORD2VEC", "evaluate_word_vectors", "train_word2vec"]
 
 log = logging.getLogger(__name__)
 
@@ -51,13 +49,13 @@ class _EpochProgress(CallbackAny2Vec):  # type: ignore[misc]
 
 def train_word2vec(
     corpus: Sequence[str | os.PathLike[str]],
-    output: str | os.PathLike[str],
     params: Mapping[str, Any],
     *,
     seed: int,
     workers: int = 1,
 ) -> KeyedVectors:
-    """Train skip-gram word2vec on cleaned shards and save the ``KeyedVectors``.
+    """Train skip-gram word2vec on cleaned shards; returns the ``KeyedVectors`` (the
+    word2vec stage writes them: :func:`textsim.embedding.vectorfile.write_vectors`).
 
     ``workers=1`` gives bit-identical vectors for the same corpus and seed.
     """
@@ -82,44 +80,7 @@ def train_word2vec(
         callbacks=[_EpochProgress(settings["epochs"])],
     )
     kv: KeyedVectors = model.wv
-    with atomic_path(output) as tmp:
-        # one self-contained file: no side files for large arrays
-        kv.save(str(tmp), sep_limit=1 << 62, pickle_protocol=4)
-    log.info("saved %d vectors of dimension %d to %s", len(kv), kv.vector_size, output)
-    return kv
-
-
-def load_vectors(path: str | os.PathLike[str]) -> KeyedVectors:
-    """Load word vectors: gensim's native format (``.kv``/``.model``, as
-    :func:`train_word2vec` saves them), word2vec binary (``.bin``) or word2vec text
-    (anything else). A missing, truncated or foreign file raises
-    :class:`~textsim.io.InputFileError` naming it."""
-    p = Path(path)
-    if not p.is_file():
-        raise InputFileError(f"{p}: no such word-vector file")
-    try:
-        if p.suffix in (".kv", ".model"):
-            kv = KeyedVectors.load(str(p))
-            if not isinstance(kv, KeyedVectors):  # e.g. a full Word2Vec model
-                kv = getattr(kv, "wv", None)
-                if not isinstance(kv, KeyedVectors):
-                    raise InputFileError(f"{p}: a gensim file, but not word vectors")
-        else:
-            kv = KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
-    except InputFileError:
-        raise
-    except Exception as err:  # gensim raises whatever its parser meets (pickle, EOF, ...)
-        kind = (
-            "gensim KeyedVectors (.kv)"
-            if p.suffix in (".kv", ".model")
-            else ("word2vec binary (.bin)" if p.suffix == ".bin" else "word2vec text")
-        )
-        raise InputFileError(
-            f"{p}: cannot read word vectors as {kind} — truncated or not that format "
-            f"({type(err).__name__}: {str(err)[:120]})"
-        ) from None
-    if len(kv) == 0:
-        raise InputFileError(f"{p}: holds no word vectors")
+    log.info("trained %d vectors of dimension %d", len(kv), kv.vector_size)
     return kv
 
 

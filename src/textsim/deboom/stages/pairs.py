@@ -23,9 +23,9 @@ def extract_pair_candidates(
     skip: int,
 ) -> None:
     from textsim.deboom.pairs import extract_candidates, parse_length
-    from textsim.vectors.word2vec import load_vectors
+    from textsim.embedding.vectorfile import read_vectors
 
-    vocab = set(load_vectors(vectors).index_to_key)
+    vocab = set(read_vectors(vectors).index_to_key)
     lo, hi = variable_range
     specs = [parse_length(str(x), (int(lo), int(hi))) for x in lengths]
     frame = extract_candidates(

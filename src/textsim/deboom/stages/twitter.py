@@ -26,9 +26,9 @@ def curate_twitter_pairs(
     """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary words."""
     from textsim.deboom.curation import write_couples
     from textsim.deboom.tweets import make_twitter_couples, prepare_tweets, read_tweets
-    from textsim.vectors.word2vec import load_vectors
+    from textsim.embedding.vectorfile import read_vectors
 
-    vocab = set(load_vectors(vectors).index_to_key)
+    vocab = set(read_vectors(vectors).index_to_key)
     prepared = prepare_tweets(read_tweets(tweets), stop_hashtags)
     couples = make_twitter_couples(
         prepared,

@@ -70,12 +70,12 @@ def reference(
     seed: int,
 ) -> None:
     """WISDM similarities, triplets and rank queries of each split in ``outputs``."""
+    from textsim.embedding.vectorfile import read_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.metrics import Reference, rv_similarity_matrix, wisdm_matrices
-    from textsim.vectors.word2vec import load_vectors
 
     frame, vocab = read_dataset(dataset)
-    kv = load_vectors(vectors)
+    kv = read_vectors(vectors)
     for i, (split, path) in enumerate(outputs.items()):
         docs = list(frame.loc[frame["split"] == split, "tokens"])
         mats = wisdm_matrices(docs, kv, vocab.doc_freq, vocab.n_documents, top_words)
@@ -103,10 +103,10 @@ def reference(
 def words(
     dataset: PathLike, vectors: PathLike, output: PathLike, *, sizes: Sequence[int], seed: int
 ) -> None:
+    from textsim.embedding.vectorfile import read_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import word_matrices
-    from textsim.vectors.word2vec import load_vectors
 
     _, vocab = read_dataset(dataset)
-    mats = word_matrices(vocab, load_vectors(vectors), sizes, seed)
+    mats = word_matrices(vocab, read_vectors(vectors), sizes, seed)
     write_npz(output, **{str(k): v for k, v in mats.items()})
