@@ -197,11 +197,12 @@ def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
 def test_bytes_texts_are_refused_never_embedded(files: dict[str, Path], method: str) -> None:
     """One rule (docs/usage.md): texts are str; bytes are refused, alone or in a list,
     at fit and at transform (they once embedded as a zero vector, silently)."""
-    model = _fit(method, files)
+    model = _fit(method, files, **({"n_components": 4} if method == "gem" else {}))
     with pytest.raises(TypeError, match=r"text 1: texts must be str, not bytes"):
         model.transform(["the cat", b"the cat"])  # type: ignore[attr-defined]
-    with pytest.raises(TypeError, match=r"text 0: texts must be str, not bytes"):
-        textsim.fit(method, vectors=files["vectors"], texts=[b"the cat"] * 3)
+    if method != "mean":  # fitted on texts
+        with pytest.raises(TypeError, match=r"text 0: texts must be str, not bytes"):
+            model.fit([b"the cat"] * 3)  # type: ignore[attr-defined]
 
 
 # ------------------------------------------------------------------------- CLI
@@ -329,7 +330,7 @@ def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> Non
 
     rng = np.random.default_rng(0)
     words = ["covid19", "#ebola", "the", "cases", "rise", "in", "city", "report"]
-    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(8, 6)), np.arange(1, 9), 20)
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(8, 50)), np.arange(1, 9), 20)
     prob = np.full(8, 1 / 8)
     train = ["covid19 cases rise", "#ebola cases in the city", "the report", "city cases"] * 3
     model = baseline_model(name, emb, prob, train)
@@ -401,3 +402,107 @@ def test_vector_files_without_pickles_are_checked(tmp_path: Path) -> None:
     with pytest.raises(InputFileError, match=r"y\.kv: a gensim pickle file"):
         (tmp_path / "y.kv").write_bytes(b"anything")
         read_vectors(tmp_path / "y.kv", trusted=False)
+
+
+def test_outputs_never_overwrite_inputs_and_existing_files_need_force(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    model = textsim.save(_fit("mean", files), tmp_path / "m.npz")
+    vectors = tmp_path / "v.npz"
+    vectors.write_bytes(files["vectors"].read_bytes())
+    kept = {p: p.read_bytes() for p in (model, vectors)}
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("the cat\ta dog\n")
+    texts = tmp_path / "t.txt"
+    texts.write_text("the cat\n")
+    for args in [
+        ("similarity", model, pairs, model),  # once overwrote the model with scores
+        ("similarity", model, pairs, model, "--force"),  # never, even forced
+        ("fit", "mean", "--vectors", vectors, "-o", vectors, "--force"),
+    ]:
+        done = _cli(*args)
+        assert done.returncode == 2, args
+        assert "is also an input of this command" in done.stderr, done.stderr
+    assert {p: p.read_bytes() for p in kept} == kept
+    out = tmp_path / "o.npy"
+    assert _cli("embed", model, texts, out).returncode == 0
+    done = _cli("embed", model, texts, out)
+    assert done.returncode == 2 and f"{out}: exists; pass --force" in done.stderr
+    assert _cli("embed", model, texts, out, "--force").returncode == 0
+
+
+def test_write_errors_name_the_users_path_not_the_temporary_one() -> None:
+    from textsim.io import atomic_path
+
+    with pytest.raises(OSError) as err, atomic_path("/proc/textsim-out.npy") as tmp:
+        tmp.write_text("x")
+    assert err.value.filename == "/proc/textsim-out.npy"
+    assert ".part-" not in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "message"),
+    [
+        (MemoryError(), 4, "out of memory"),
+        (KeyError("x"), 1, "internal error: KeyError"),
+        (ValueError("bad"), 2, "error: bad"),
+    ],
+)
+def test_every_failure_is_one_line_and_a_documented_exit_code(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    error: Exception,
+    code: int,
+    message: str,
+) -> None:
+    import textsim.api.files
+    from textsim import cli
+
+    def fail(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(textsim.api.files, "embed_file", fail)
+    monkeypatch.delenv("TEXTSIM_DEBUG", raising=False)
+    assert cli.main(["embed", "m.npz", "t.txt", "o.npy"]) == code
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("method", "param", "value", "expected"),
+    [
+        ("gem", "window", -3, "an integer ≥ 1"),
+        ("gem", "window", 0, "an integer ≥ 1"),
+        ("gem", "n_components", 0, "an integer from 1 to 12 (the word vectors' dimension)"),
+        ("gem", "n_components", 1000, "from 1 to 12"),
+        ("gem", "n_components", "abc", "an integer"),
+        ("gem", "ngram", 1.5, "an integer ≥ 1"),
+        ("sif", "a", -1, "a number > 0"),
+        ("sif", "n_components", 13, "from 0 to 12"),
+        ("usif", "n", 0, "an integer ≥ 1"),
+        ("mean", "cleaning", "lower", "one of 'paper', 'none'"),
+        ("idf-mean", "top_fraction", 1.5, "above 0, at most 1"),
+        ("learned", "kappa", 0, "a number > 0"),
+    ],
+)
+def test_bad_hyperparameters_are_named_at_fit_time(
+    files: dict[str, Path], method: str, param: str, value: object, expected: str
+) -> None:
+    fits = {"n_components": 4} if method == "gem" else {}  # the vectors are 12-d
+    with pytest.raises(ValueError) as err:
+        _fit(method, files, **{**fits, param: value})
+    message = str(err.value)
+    assert f"{param}={value!r} is not allowed" in message and expected in message, message
+
+
+def test_a_bad_hyperparameter_on_the_command_line_is_one_line(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    texts = tmp_path / "t.txt"
+    texts.write_text("\n".join(FIT_TEXTS))
+    out = tmp_path / "g.npz"
+    done = _cli("fit", "gem", "--vectors", files["vectors"], "--texts", texts, "-o", out,
+                "--param", "window=-3", "--param", "n_components=4")  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.strip().endswith("GEM: window=-3 is not allowed; expected an integer ≥ 1")
+    assert len(done.stderr.strip().splitlines()) == 1 and not out.exists()

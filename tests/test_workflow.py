@@ -433,7 +433,7 @@ def test_cli_fits_and_embeds_with_the_workflows_outputs(tiny_project: Path, tmp_
     other = tmp_path / "other.txt"
     other.write_text("2 3\nanarchism 0.1 0.2 0.3\nstate 0.3 0.2 0.1\n")
     res = subprocess.run(
-        [*cli, "embed", str(model), str(texts), str(out), "--vectors", str(other)],
+        [*cli, "embed", str(model), str(texts), str(tmp_path / "o2.npy"), "--vectors", str(other)],
         capture_output=True,
         text=True,
         timeout=300,

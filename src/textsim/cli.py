@@ -84,20 +84,40 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-#: exit codes (README "Use the models")
-EXIT_OK, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE = 0, 2, 3
+#: exit codes (docs/usage.md "Errors and exit codes")
+EXIT_OK, EXIT_BUG, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE, EXIT_OUT_OF_MEMORY = 0, 1, 2, 3, 4
 
 
 def _guarded(command: str, run: Callable[[], int]) -> int:
-    """Run a command; a user's mistake (bad file, option, method) is one line on stderr."""
+    """Run a command; every failure is one line on stderr and a documented exit code:
+    2 a user's mistake (bad file, option, method), 3 a missing optional package, 4 out
+    of memory, 1 anything else (a bug: ``TEXTSIM_DEBUG=1`` shows its traceback)."""
+    import os
+
     try:
         return run()
     except ImportError as err:
         print(f"textsim {command}: error: {err}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
+    except MemoryError:
+        print(
+            f"textsim {command}: error: out of memory (split very long texts, or give "
+            "the process more memory)",
+            file=sys.stderr,
+        )
+        return EXIT_OUT_OF_MEMORY
     except (ValueError, TypeError, OSError, RuntimeError) as err:
         print(f"textsim {command}: error: {err}", file=sys.stderr)
         return EXIT_USER_ERROR
+    except Exception as err:
+        if os.environ.get("TEXTSIM_DEBUG"):
+            raise
+        print(
+            f"textsim {command}: internal error: {type(err).__name__}: {err} (a bug; "
+            "rerun with TEXTSIM_DEBUG=1 for the traceback and please report it)",
+            file=sys.stderr,
+        )
+        return EXIT_BUG
 
 
 def _params(pairs: Sequence[str]) -> dict[str, Any]:
@@ -127,6 +147,7 @@ def _fit(args: argparse.Namespace) -> int:
             docfreq=args.docfreq,
             texts=args.texts,
             weights=args.weights,
+            force=args.force,
             **_params(args.param),
         )
         print(
@@ -149,6 +170,7 @@ def _embed(args: argparse.Namespace) -> int:
             args.output,
             vectors=args.vectors,
             allow_other_vectors=args.allow_other_vectors,
+            force=args.force,
         )
         rate = stats["texts"] / max(stats["embed_seconds"], 1e-9)
         print(
@@ -175,6 +197,7 @@ def _similarity(args: argparse.Namespace) -> int:
             columns=tuple(args.columns),
             vectors=args.vectors,
             allow_other_vectors=args.allow_other_vectors,
+            force=args.force,
         )
         if output is None:
             sys.stdout.write("".join(f"{s:.6f}\n" for s in sim))
@@ -205,6 +228,12 @@ def _resources(args: argparse.Namespace) -> int:
         n = f"{len(r.files)} files" if r.files else "1 file"
         print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
     return 0
+
+
+def _force_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "-f", "--force", action="store_true", help="overwrite the output if it exists"
+    )
 
 
 def _vector_options(parser: argparse.ArgumentParser) -> None:
@@ -322,6 +351,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="estimator parameter, repeatable (e.g. ngram=2, a=0.001, cleaning=none)",
     )
     fit.add_argument("-o", "--output", required=True, help="model file to write (.npz)")
+    _force_option(fit)
     fit.set_defaults(func=_fit)
     meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
     meth.set_defaults(func=_methods)
@@ -334,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     emb.add_argument("model", help="model file (.npz) from `textsim fit` or the workflow")
     emb.add_argument("input", help="UTF-8 text file, one raw text per line")
     emb.add_argument("output", help="output .npy file")
+    _force_option(emb)
     _vector_options(emb)
     emb.set_defaults(func=_embed)
     sim = sub.add_parser(
@@ -344,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("model", help="model file (.npz)")
     sim.add_argument("pairs", help="UTF-8 tab-separated file, one text pair per line")
     sim.add_argument("output", nargs="?", default="-", help="output file (default: stdout)")
+    _force_option(sim)
     sim.add_argument(
         "--columns",
         type=int,

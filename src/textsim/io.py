@@ -45,6 +45,11 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     try:
         yield tmp
         os.replace(tmp, final)
+    except OSError as err:
+        if err.filename is not None and Path(err.filename) == tmp:
+            # the user named `final`; the temporary file is ours
+            raise type(err)(err.errno, f"cannot write: {err.strerror}", str(final)) from None
+        raise
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -5,6 +5,7 @@ and no output file is written unless the whole operation succeeded."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -46,12 +47,14 @@ def fit_file(
     docfreq: PathLike | None = None,
     texts: PathLike | None = None,
     weights: PathLike | None = None,
+    force: bool = False,
     **params: Any,
 ) -> Any:
-    """Fit ``method`` (texts: a file with one raw text per line) and write its model file."""
+    """Fit ``method`` (texts: a file with one raw text per line) and write its model file
+    (an existing ``output`` only with ``force``; never one of the inputs)."""
     from textsim.api.registry import fit
 
-    _check_output(output, ".npz")
+    _check_output(output, ".npz", (vectors, docfreq, texts, weights), force)
     fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None
     try:
         model = fit(
@@ -75,13 +78,15 @@ def embed_file(
     *,
     vectors: PathLike | None = None,
     allow_other_vectors: bool = False,
+    force: bool = False,
 ) -> dict[str, Any]:
-    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32)."""
+    """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32; an
+    existing file only with ``force``; never one of the inputs)."""
     import time
 
     from textsim.api.persistence import load
 
-    _check_output(output, ".npy")
+    _check_output(output, ".npy", (model_path, texts, vectors), force)
     lines = read_text_lines(texts)
     t0 = time.perf_counter()
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
@@ -126,14 +131,16 @@ def similarity_file(
     columns: tuple[int, int] = (1, 2),
     vectors: PathLike | None = None,
     allow_other_vectors: bool = False,
+    force: bool = False,
 ) -> npt.NDArray[np.float64]:
     """Cosine similarity of each pair (0 where a text has no in-vocabulary word),
-    one per line to ``output`` (or returned only, when None)."""
+    one per line to ``output`` (or returned only, when None; an existing file only with
+    ``force``; never one of the inputs)."""
     from textsim.api.persistence import load
     from textsim.distances import paired_similarity
 
-    if output is not None and Path(output).is_dir():
-        raise InputFileError(f"{output}: is a directory")
+    if output is not None:
+        _check_output(output, None, (model_path, pairs, vectors), force)
     a, b = read_pairs(pairs, columns)
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
     va, vb = embed_texts(model, a), embed_texts(model, b)
@@ -144,9 +151,25 @@ def similarity_file(
     return sim
 
 
-def _check_output(path: PathLike, suffix: str) -> None:
+def _check_output(
+    path: PathLike, suffix: str | None, inputs: Sequence[PathLike | None], force: bool
+) -> None:
+    """Before any work: the output has the right suffix, is not a folder, is none of
+    the ``inputs`` (a command never destroys what it reads) and, unless ``force``, does
+    not exist yet."""
     p = Path(path)
-    if p.suffix != suffix:
+    if suffix is not None and p.suffix != suffix:
         raise ValueError(f"{p}: output must end in {suffix}")
     if p.is_dir():
         raise InputFileError(f"{p}: is a directory")
+    for source in inputs:
+        if source is not None and _same_file(p, Path(source)):
+            raise InputFileError(f"{p}: is also an input of this command; choose another output")
+    if p.exists() and not force:
+        raise InputFileError(f"{p}: exists; pass --force (force=True) to overwrite it")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    if a.exists() and b.exists():
+        return os.path.samefile(a, b)
+    return a.resolve() == b.resolve()

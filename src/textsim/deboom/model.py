@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import asdict
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -21,7 +21,7 @@ import numpy.typing as npt
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.weighting import weighted_vectors
 from textsim.io import InputFileError, atomic_path, read_json
-from textsim.vectors.base import Cleaning, Estimator, Needs
+from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
@@ -62,6 +62,14 @@ class WeightedEmbedding(Estimator):
     fit_options = frozenset({"check_dim"})
 
     _fitted_arrays = ("weights_",)
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "n_max": Allowed("int", low=1),
+        "procedure": Allowed("choice", choices=("icdmw", "contrastive", "median")),
+        "kappa": Allowed("real", low=0.0, open_low=True),
+        "random_state": Allowed("int", low=0),
+        "deterministic": Allowed("bool"),
+        "cleaning": CLEANING_RULE,
+    }
 
     def __init__(
         self,
@@ -84,6 +92,7 @@ class WeightedEmbedding(Estimator):
     def _prepare(self) -> WordEmbeddings:
         if self.embeddings is None:
             raise ValueError("WeightedEmbedding needs embeddings")
+        check_params(self, self.allowed)
         emb = self.embeddings
         self.embeddings_ = emb
         self.rank_ = emb.rank()
@@ -177,8 +186,9 @@ class WeightedEmbedding(Estimator):
         cls, weights: Any, embeddings: Any, *, check_dim: bool = True, **params: Any
     ) -> WeightedEmbedding:
         """:meth:`load` then ``set_params(**params)`` (how :func:`textsim.fit` applies it)."""
-        model = cls.load(weights, embeddings, check_dim=check_dim)
-        return model.set_params(**params)
+        model = cls.load(weights, embeddings, check_dim=check_dim).set_params(**params)
+        check_params(model, cls.allowed)
+        return model
 
     def save_weights(self, path: str | os.PathLike[str], **metadata: Any) -> None:
         """Write the weights and their training metadata as JSON (no vocabulary inside):

