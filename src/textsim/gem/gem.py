@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.gem.coarse import F64, coarse_padded, coarse_vectors, distinct_words, fix_signs
-from textsim.gem.windows import window_residuals
+from textsim.gem.windows import POSITION_BLOCK, window_residuals
 from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.kernels import gather_rows
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
@@ -204,15 +204,22 @@ class GEM(Estimator):
         self.singular_values_ = np.asarray(fitted["singular_values_"], dtype=np.float64)
 
     def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
-        """Embed texts with the fitted directions: (number of texts, dimension), float32."""
+        """Embed texts with the fitted directions: (number of texts, dimension), float32.
+        Memory grows linearly with a text's length (long texts are streamed)."""
         self._check_fitted()
-        return self._transform_batch(self._batch(X))
+        return self._streamed(X, self._transform_batch, self._embed_ids)
 
     def _transform_batch(self, batch: TokenBatch) -> FloatArray:
         out = np.zeros((len(batch), self.table_.shape[1]))
         lengths = batch.lengths.astype(np.int64)
         word_dirs = self._word_directions(batch) if self.ngram == 1 else None
-        for rows in self._chunks(lengths):
+        long = lengths > 2 * POSITION_BLOCK if self.ngram == 1 else np.zeros(len(batch), bool)
+        for i in np.flatnonzero(long):
+            out[i] = self._embed_ids(batch.ids[i, : lengths[i]])
+        for rows in self._chunks(np.where(long, 0, lengths)):
+            rows = rows[~long[rows]]
+            if not len(rows):
+                continue
             part = batch.take(rows)
             words = self._words(part, self.table_)
             sd = None if word_dirs is None else word_dirs(part.ids[:, : words.shape[1]])
@@ -272,6 +279,42 @@ class GEM(Estimator):
 
     # --------------------------------------------------------------- embedding
 
+    def _embed_ids(self, ids: npt.NDArray[np.int32]) -> FloatArray:
+        """The GEM vector of one text given by its vocabulary ids, streamed over blocks
+        of positions (memory linear in its length): the same vector as :meth:`_embed`
+        (up to rounding). Unigrams; n-grams take :meth:`_embed`'s path."""
+        d = self.table_.shape[1]
+        if self.ngram != 1 or len(ids) == 0:
+            batch = TokenBatch(ids[None, :], np.array([len(ids)], np.int32), len(self.table_) - 1)
+            lengths = batch.lengths.astype(np.int64)
+            vector = self._embed(self._words(batch, self.table_), lengths)[0]
+            return np.asarray(vector, dtype=np.float32)
+        dirs, lam, m, n = self.directions_, self.singular_values_, self.window, len(ids)
+        h = min(self.n_sentence_components, dirs.shape[1])
+        blocks = range(0, n, POSITION_BLOCK)
+        sq = np.zeros(dirs.shape[1])
+        for a in blocks:  # pass 1: the sentence's h directions, from Σ (wᵀd_j)²
+            sd = self.table_[ids[a : a + POSITION_BLOCK]].astype(np.float64) @ dirs
+            sq += np.einsum("ij,ij->j", sd, sd)
+        top = np.argsort(-(lam * np.sqrt(sq)), kind="stable")[:h]
+        out = np.zeros(d)
+        for a in blocks:  # pass 2: each block's words with m neighbours on both sides
+            b = min(n, a + POSITION_BLOCK)
+            lo, hi = max(0, a - m), min(n, b + m)
+            words = self.table_[ids[lo:hi]].astype(np.float64)[None]
+            _, pos, _, r, qd, norms2 = window_residuals(
+                words, words @ dirs, np.array([hi - lo], dtype=np.int64), m
+            )
+            g = pos + lo
+            keep = (g >= a) & (g < b)
+            ell = np.minimum(n, g + m + 1) - np.maximum(0, g - m)
+            top_w = np.broadcast_to(top, (len(pos), h))
+            alpha = _alpha(r, qd, norms2, ell, top_w, lam, h)
+            out += alpha[keep] @ words[0, pos[keep]]
+        mine = dirs[:, top]
+        out -= (out @ mine) @ mine.T
+        return out.astype(np.float32)
+
     def _embed(self, words: F64, lengths: npt.NDArray[np.int64], sd: F64 | None = None) -> F64:
         """GEM vectors of sentences given as (S, L, d) word vectors (zero padding);
         ``sd``: their projections on the directions, ``words @ D``, when known."""
@@ -287,13 +330,7 @@ class GEM(Estimator):
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
         # per word: residual against its window's context, the three scores
         sent, pos, ell, r, qd, norms2 = window_residuals(words, sd, lengths, self.window)
-        wnorm = np.sqrt(norms2)
-        novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
-        significance = r / ell
-        top_w = top[sent]  # (B, h): the word's sentence directions
-        proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
-        uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
-        alpha = novelty + significance + uniqueness
+        alpha = _alpha(r, qd, norms2, ell, top[sent], lam, h)  # top[sent]: its sentence's
         # Σ_i α_i w_i per sentence: one batched vector-matrix product
         weights = np.zeros(words.shape[:2])
         weights[sent, pos] = alpha
@@ -306,6 +343,19 @@ class GEM(Estimator):
         out -= coef @ dirs.T
         out[lengths == 0] = 0.0
         return np.asarray(out)
+
+
+def _alpha(
+    r: F64, qd: F64, norms2: F64, ell: npt.NDArray[np.int64], top_w: Any, lam: F64, h: int
+) -> F64:
+    """Each word's weight α = novelty + significance + uniqueness, from its residual
+    r, ``qᵀD``, ‖w‖², window size ℓ and its sentence's h directions ``top_w`` (B, h)."""
+    wnorm = np.sqrt(norms2)
+    novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
+    significance = r / ell
+    proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
+    uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
+    return np.asarray(novelty + significance + uniqueness)
 
 
 def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:

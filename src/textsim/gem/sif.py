@@ -78,17 +78,38 @@ class _WeightedMean(Estimator):
     def _weights(self) -> F64:
         raise NotImplementedError
 
+    def _means(self, X: Texts | TokenBatch | str) -> F64:
+        """:meth:`_mean` of the texts ``X``, a long text streamed (:meth:`_mean_ids`)."""
+        return self._streamed(X, self._mean, self._mean_ids)
+
+    def _mean_ids(self, ids: npt.NDArray[np.int32]) -> F64:
+        """Σ weight · word vector / length of one text given by its vocabulary ids, in
+        blocks of positions (memory bounded by a block)."""
+        table = self.embeddings_.padded_table()
+        step = max(1, _CHUNK_VALUES // table.shape[1])
+        total = np.zeros(table.shape[1])
+        for a in range(0, len(ids), step):
+            block = ids[a : a + step]
+            total += self.word_weights_[block] @ table[block].astype(np.float64)
+        return np.asarray(total / max(len(ids), 1))
+
     def _mean(self, batch: TokenBatch) -> F64:
         """Σ weight · word vector / length of each text: texts in order of length, in
         chunks of similar length (little padding; bounded memory), the float32 rows
-        gathered, then widened (exactly) to float64."""
+        gathered, then widened (exactly) to float64; a text wider than a chunk alone
+        in blocks of positions."""
         table = self.embeddings_.padded_table()
         w = np.append(self.word_weights_, 0.0)
         dim = table.shape[1]
         vec = np.zeros((len(batch), dim))
         lengths = np.asarray(batch.lengths, dtype=np.int64)
-        for rows in length_chunks(lengths, lambda width: width * dim, _CHUNK_VALUES):
-            width = int(lengths[rows[-1]])
+        wide = lengths * dim > _CHUNK_VALUES
+        for i in np.flatnonzero(wide):
+            vec[i] = self._mean_ids(batch.ids[i, : lengths[i]]) * lengths[i]
+        short = np.where(wide, 0, lengths)
+        for rows in length_chunks(short, lambda width: width * dim, _CHUNK_VALUES):
+            rows = rows[~wide[rows]]
+            width = int(short[rows[-1]]) if len(rows) else 0
             if width:
                 ids = batch.ids[rows, :width]
                 words = table[ids].astype(np.float64)
@@ -153,7 +174,7 @@ class SIF(_WeightedMean):
         """Compute the word weights and the common direction(s) from the texts ``X``
         (``y`` ignored)."""
         self._prepare()
-        v = self._mean(self._batch(X))
+        v = self._means(X)
         _, _, vt = np.linalg.svd(v, full_matrices=False)
         self.components_ = vt[: self.n_components]
         return self
@@ -161,7 +182,7 @@ class SIF(_WeightedMean):
     def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
         """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
-        v = self._mean(self._batch(X))
+        v = self._means(X)
         v -= (v @ self.components_.T) @ self.components_
         return v.astype(np.float32)
 
@@ -207,7 +228,7 @@ class USIF(_WeightedMean):
         """Compute the word weights and the common directions from the texts ``X``
         (``y`` ignored)."""
         self._prepare()
-        v = self._mean(self._batch(X))
+        v = self._means(X)
         _, s, vt = np.linalg.svd(v, full_matrices=False)
         k = self.n_components
         self.components_ = vt[:k]
@@ -217,6 +238,6 @@ class USIF(_WeightedMean):
     def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
         """Embed texts with the fitted directions: (number of texts, dimension), float32."""
         self._check_fitted()
-        v = self._mean(self._batch(X))
+        v = self._means(X)
         v -= ((v @ self.components_.T) * self.component_weights_) @ self.components_
         return v.astype(np.float32)

@@ -24,7 +24,7 @@ from numpy.lib.stride_tricks import as_strided
 from textsim.gem.coarse import gram_matrices
 from textsim.jit import CACHE
 
-__all__ = ["REL_TOL", "TOL", "window_residuals"]
+__all__ = ["POSITION_BLOCK", "REL_TOL", "TOL", "window_residuals"]
 
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
@@ -32,6 +32,8 @@ REL_TOL = 1e-5  # see _window_projections
 PIVOT_TOL = 1e-12  # see _dual_coefficients (as _pinv_solve's eigenvalue cutoff)
 #: positions per block of the banded Gram matrix (see _band_gram)
 BAND_BLOCK = 32
+#: positions per block of a long sentence (see window_residuals)
+POSITION_BLOCK = 1024
 
 
 def _windows(lengths: npt.NDArray[np.int64], m: int) -> tuple[npt.NDArray[np.int64], ...]:
@@ -209,12 +211,40 @@ def _band_gram(words: F64, reach: int, out: F64) -> None:
             out[:, r1:c1, r0:r1] = np.transpose(block, (0, 2, 1))
 
 
-def window_residuals(
-    words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: int
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], F64, F64, F64]:
+Residuals = tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64], F64, F64, F64
+]
+
+
+def window_residuals(words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: int) -> Residuals:
     """For every word of sentences given as (S, n, d) word vectors (zero padding) and
     ``sd = words @ D`` (S, n, K): its sentence, position, window size ℓ (context and
-    word), r, ``qᵀD`` (see the module docstring) and its squared norm ‖w‖²."""
+    word), r, ``qᵀD`` (see the module docstring) and its squared norm ‖w‖².
+
+    Sentences longer than two :data:`POSITION_BLOCK` go in blocks of positions, each
+    with its ``m`` neighbours on both sides (all a window reads): memory linear in the
+    length instead of quadratic (the framed Gram matrix is (n + 2m)² per sentence)."""
+    n = words.shape[1]
+    if n <= 2 * POSITION_BLOCK:
+        return _window_residuals(words, sd, lengths, m)
+    parts = []
+    for a in range(0, n, POSITION_BLOCK):
+        b = min(n, a + POSITION_BLOCK)
+        lo, hi = max(0, a - m), min(n, b + m)
+        sub = np.clip(lengths - lo, 0, hi - lo)
+        sent, pos, _, r, qd, norms2 = _window_residuals(words[:, lo:hi], sd[:, lo:hi], sub, m)
+        pos = pos + lo
+        keep = (pos >= a) & (pos < b)
+        sent, pos = sent[keep], pos[keep]
+        ell = np.minimum(lengths[sent], pos + m + 1) - np.maximum(0, pos - m)
+        parts.append((sent, pos, ell, r[keep], qd[keep], norms2[keep]))
+    sent, pos = np.concatenate([q[0] for q in parts]), np.concatenate([q[1] for q in parts])
+    order = np.lexsort((pos, sent))  # sentence by sentence, as unblocked
+    joined = [np.concatenate([q[k] for q in parts])[order] for k in range(2, 6)]
+    return sent[order], pos[order], joined[0], joined[1], joined[2], joined[3]
+
+
+def _window_residuals(words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: int) -> Residuals:
     n_sent, n, dim = words.shape
     w = 2 * m + 1
     sent = np.repeat(np.arange(n_sent), lengths)

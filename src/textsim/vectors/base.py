@@ -11,7 +11,8 @@ removed, as the workflow cleans every corpus) before looking words up, so
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Self
 
@@ -59,6 +60,24 @@ def clean_texts(texts: Any, cleaning: str) -> Any:
     if any(t is None for t in texts):
         raise ValueError("texts must not be missing (None)")
     return texts
+
+
+#: a text longer than this (characters) is embedded on its own, streamed
+LONG_CHARS = 1 << 16
+#: characters cleaned and looked up at once in a long text
+PIECE_CHARS = 1 << 20
+_SPACE = re.compile(r"\s")
+
+
+def text_pieces(text: str, size: int) -> Iterator[str]:
+    """``text`` in consecutive pieces of about ``size`` characters, each ending at white
+    space (or at the end): no token is cut."""
+    start = 0
+    while start < len(text):
+        cut = _SPACE.search(text, min(start + size, len(text)))
+        stop = cut.end() if cut else len(text)
+        yield text[start:stop]
+        start = stop
 
 
 class ParamsMixin:
@@ -212,6 +231,39 @@ class Estimator(EmbeddingMethod):
             raise RuntimeError(f"{type(self).__name__} is not fitted; call fit() first")
         assert isinstance(emb, WordEmbeddings)
         return emb
+
+    def _streamed(
+        self,
+        X: TokenBatch | Texts | str,
+        short: Callable[[TokenBatch], npt.NDArray[Any]],
+        long: Callable[[npt.NDArray[np.int32]], npt.NDArray[Any]],
+    ) -> npt.NDArray[Any]:
+        """``short`` over the texts as one batch, but each text over :data:`LONG_CHARS`
+        characters tokenised in pieces and embedded by ``long`` from its vocabulary ids
+        (no padded batch, no token list: memory linear in its length)."""
+        if isinstance(X, TokenBatch):
+            return short(self._batch(X))
+        texts = as_texts(X)
+        long_rows = [i for i, t in enumerate(texts) if isinstance(t, str) and len(t) > LONG_CHARS]
+        if not long_rows:
+            return short(self._batch(texts))
+        rest = list(texts)
+        for i in long_rows:
+            rest[i] = ""
+        out = short(self._batch(rest))
+        emb = self._check_fitted()
+        for i in long_rows:
+            out[i] = long(self._encode_long(emb, texts[i]))
+        return out
+
+    def _encode_long(self, emb: WordEmbeddings, text: str) -> npt.NDArray[np.int32]:
+        """The vocabulary ids of one long text, cleaned and looked up piece by piece
+        (pieces end at white space, which no cleaning step crosses)."""
+        parts = [np.empty(0, dtype=np.int32)]
+        for piece in text_pieces(text, PIECE_CHARS):
+            batch = emb.encode(clean_texts([piece], self.cleaning))
+            parts.append(np.asarray(batch.ids[0, : batch.lengths[0]], dtype=np.int32))
+        return np.concatenate(parts)
 
     def _encode(self, emb: WordEmbeddings, X: TokenBatch | Texts | str) -> TokenBatch:
         if isinstance(X, TokenBatch):
