@@ -506,3 +506,33 @@ def test_a_bad_hyperparameter_on_the_command_line_is_one_line(
     assert done.returncode == 2
     assert done.stderr.strip().endswith("GEM: window=-3 is not allowed; expected an integer ≥ 1")
     assert len(done.stderr.strip().splitlines()) == 1 and not out.exists()
+
+
+def test_messages_for_mislabelled_and_foreign_model_files(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    gem = textsim.save(_fit("gem", files, n_components=4), tmp_path / "gem.npz")
+    with np.load(gem, allow_pickle=False) as npz:
+        arrays = {k: npz[k] for k in npz.files}
+    meta = json.loads(arrays["meta"].tobytes())
+    meta["estimator"], meta["method"] = "SIF", "sif"  # GEM's arrays, labelled SIF
+    meta["params"] = {"a": 0.001, "n_components": 1, "cleaning": "paper"}
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    arrays["probabilities"] = np.full(len(arrays["df"]), 0.1)
+    np.savez(tmp_path / "mislabelled.npz", **arrays)
+    with pytest.raises(InputFileError, match=r"mislabelled\.npz: holds no fitted array"):
+        textsim.load(tmp_path / "mislabelled.npz")
+    text = tmp_path / "notes.npz"
+    text.write_text("these are my notes\n")
+    with pytest.raises(InputFileError, match=r"notes\.npz: not a textsim model file") as err:
+        textsim.load(text)
+    assert "pickled" not in str(err.value) and "trust" not in str(err.value)
+
+
+def test_a_truncated_weight_file_is_named_by_the_figure(tmp_path: Path) -> None:
+    from textsim.deboom.figures.weights import plot_learned_weights
+
+    cut = tmp_path / "median.json"
+    cut.write_text('{"weights": [1.0, 0.5')
+    with pytest.raises(InputFileError, match=r"median\.json:1: truncated JSON"):
+        plot_learned_weights({"median": cut}, tmp_path / "fig", ylabel="w", dpi=50)

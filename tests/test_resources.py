@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -153,15 +154,44 @@ def test_tar_archive_member_is_extracted_and_verified(
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     out = fetch_file("tarred", tmp_path / "out" / "dev.csv", file="stsbenchmark/sts-dev.csv")
     assert out.read_bytes() == payload
+    cache = tmp_path / f"textsim-archives-{os.getuid()}"
+    assert oct(cache.stat().st_mode & 0o777) == "0o700"  # this user's alone
+    cached = next(cache.iterdir())
     with pytest.raises(ResourceError, match=r"no member stsbenchmark/missing\.csv"):
         fetch_file("tarred", tmp_path / "out" / "m.csv", file="stsbenchmark/missing.csv")
     assert not (tmp_path / "out" / "m.csv").exists()
+    assert not cached.exists()  # an archive without the member is not kept
     # a corrupt cached archive is reported and removed
-    cached = next((tmp_path / "textsim-archives").iterdir())
+    fetch_file("tarred", tmp_path / "out" / "dev.csv", file="stsbenchmark/sts-dev.csv")
     cached.write_bytes(b"not a tar archive")
     with pytest.raises(ResourceError, match="corrupt tar archive"):
         fetch_file("tarred", tmp_path / "out" / "dev2.csv", file="stsbenchmark/sts-dev.csv")
     assert not cached.exists()
+    # a poisoned cache (a valid archive, the wrong member) is removed: the next fetch heals
+    fetch_file("tarred", tmp_path / "out" / "dev.csv", file="stsbenchmark/sts-dev.csv")
+    with tarfile.open(cached, "w:gz") as tf:
+        info = tarfile.TarInfo("stsbenchmark/sts-dev.csv")
+        info.size = 4
+        tf.addfile(info, io.BytesIO(b"evil"))
+    with pytest.raises(ChecksumError, match=r"cached archive .* was removed"):
+        fetch_file("tarred", tmp_path / "out" / "dev3.csv", file="stsbenchmark/sts-dev.csv")
+    assert not cached.exists() and not (tmp_path / "out" / "dev3.csv").exists()
+    out = fetch_file("tarred", tmp_path / "out" / "dev3.csv", file="stsbenchmark/sts-dev.csv")
+    assert out.read_bytes() == payload
+
+
+def test_an_archive_cache_others_can_write_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import textsim.resources as res
+
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+    shared = tmp_path / f"textsim-archives-{os.getuid()}"
+    shared.mkdir()
+    shared.chmod(0o777)  # prepared by someone else, world-writable
+    cache = res.archive_cache()
+    assert cache != shared and cache.parent == tmp_path
+    assert oct(cache.stat().st_mode & 0o777) == "0o700"
 
 
 def test_sts_and_ohsumed_resources_verify_against_the_mirror(tmp_path: Path, mirror: Path) -> None:
@@ -190,3 +220,36 @@ def test_tweet_resources_verify_against_the_mirror(tmp_path: Path, mirror: Path)
     assert out.stat().st_size > 0
     google = get_resource("google-news-vectors")
     assert google.checksum_algorithm == "md5" and google.url
+
+
+def test_a_mirrored_dump_needs_a_pinned_checksum(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dump copied from a mirror is checked against a checksum pinned in the project,
+    never against a list fetched at run time (nothing is fetched at all)."""
+    import dataclasses
+    import hashlib
+
+    import textsim.resources as res
+
+    date, name = "20990101", "enwiki-20990101-pages-articles.xml.bz2"
+    payload = b"BZh9 not really a dump"
+    (tmp_path / "mirror" / "enwiki-dump").mkdir(parents=True)
+    (tmp_path / "mirror" / "enwiki-dump" / name).write_bytes(payload)
+
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("fetched a checksum list")
+
+    monkeypatch.setattr(res.urllib.request, "urlopen", no_network)
+    dump = res.get_resource("enwiki-dump")
+    assert dump.checksum_url and dump.checksum_url.startswith("https://")
+    assert dump.url and dump.url.startswith("https://")
+    with pytest.raises(ResourceError, match=rf"{name}: no checksum pinned"):
+        fetch_file("enwiki-dump", tmp_path / "d.bz2", mirror=tmp_path / "mirror", date=date)
+    pinned = dataclasses.replace(dump, files={name: hashlib.sha1(payload).hexdigest()})
+    monkeypatch.setattr(res, "get_resource", lambda n: pinned)
+    out = fetch_file("enwiki-dump", tmp_path / "d.bz2", mirror=tmp_path / "mirror", date=date)
+    assert out.read_bytes() == payload
+    (tmp_path / "mirror" / "enwiki-dump" / name).write_bytes(payload + b"!")
+    with pytest.raises(ChecksumError):
+        fetch_file("enwiki-dump", tmp_path / "e.bz2", mirror=tmp_path / "mirror", date=date)

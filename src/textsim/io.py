@@ -18,6 +18,7 @@ __all__ = [
     "PathLike",
     "atomic_dir",
     "atomic_path",
+    "private_dir",
     "read_json",
     "read_text_lines",
     "setup_logging",
@@ -30,6 +31,29 @@ PathLike = str | os.PathLike[str]
 
 class InputFileError(ValueError):
     """A user's input file cannot be used; the message names the file (and line)."""
+
+
+def private_dir(folder: Path) -> bool:
+    """Make ``folder`` (mode 0700) or check the one there: True when it is a real folder
+    owned by this user that nobody else can write (a cache in a shared temporary
+    directory must not be one that another user prepared) and this user can."""
+    import stat
+    import tempfile
+
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        st = folder.lstat()
+    except OSError:
+        return False
+    if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022:
+        return False
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return False
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
 
 
 @contextlib.contextmanager

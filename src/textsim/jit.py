@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import tempfile
 from pathlib import Path
+
+from textsim.io import private_dir
 
 __all__ = ["CACHE"]
 
@@ -31,18 +32,6 @@ def _writable(folder: Path) -> bool:
             return True
     except OSError:
         return False
-
-
-def _private(folder: Path) -> bool:
-    """``folder`` exists or is made, owned by this user, writable by nobody else."""
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        st = folder.lstat()
-    except OSError:
-        return False
-    if not stat.S_ISDIR(st.st_mode) or st.st_mode & 0o022:
-        return False
-    return (not hasattr(os, "getuid") or st.st_uid == os.getuid()) and _writable(folder)
 
 
 def _cache_dir() -> str | None:
@@ -64,7 +53,7 @@ def _cache_dir() -> str | None:
         return ""
     uid = os.getuid() if hasattr(os, "getuid") else 0
     mine = base / f"textsim-numba-{uid}"
-    if _private(mine):
+    if private_dir(mine):
         return str(mine)
     try:
         return tempfile.mkdtemp(prefix="textsim-numba-")

@@ -22,6 +22,7 @@ import os
 import shutil
 import time
 import urllib.request
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources as importlib_resources
@@ -31,7 +32,7 @@ from typing import Any
 
 import yaml
 
-from textsim.io import atomic_path
+from textsim.io import atomic_path, private_dir
 
 __all__ = [
     "MIRROR_ENV",
@@ -86,7 +87,7 @@ class Resource:
 def _read_checksum_list(text: str, source: str) -> dict[str, str]:
     files: dict[str, str] = {}
     for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+        if not line.strip() or line.lstrip().startswith("#"):
             continue
         parts = line.split()
         if len(parts) != 2:
@@ -172,16 +173,29 @@ def _download(url: str, dest: Path, attempts: int = 3) -> None:
     raise ResourceError(f"could not download {url}: {last}")
 
 
-def _extract_member(url: str, member: str, dest: Path, kind: str) -> None:
-    """Download the ``kind`` archive (zip or tar, any compression) at ``url`` once
-    (cached in the temp dir) and extract ``member`` to ``dest``."""
-    import tarfile
+def archive_cache() -> Path:
+    """Where downloaded archives are kept between fetches of their members: a folder
+    of this user's in the temporary directory (mode 0700, checked: never one another
+    user could have prepared), else a fresh one (no reuse)."""
     import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    cache = Path(tempfile.gettempdir()) / f"textsim-archives-{uid}"
+    return cache if private_dir(cache) else Path(tempfile.mkdtemp(prefix="textsim-archives-"))
+
+
+def _archive_path(url: str, kind: str) -> Path:
+    return archive_cache() / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
+
+
+def _extract_member(url: str, member: str, dest: Path, kind: str) -> Path:
+    """Download the ``kind`` archive (zip or tar, any compression) at ``url`` once
+    (cached: :func:`archive_cache`) and extract ``member`` to ``dest``; returns the
+    cached archive. A corrupt archive, or one without ``member``, is removed."""
+    import tarfile
     import zipfile
 
-    cache = Path(tempfile.gettempdir()) / "textsim-archives"
-    cache.mkdir(exist_ok=True)
-    archive = cache / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
+    archive = _archive_path(url, kind)
     if not archive.is_file():
         with atomic_path(archive) as tmp:
             _download(url, tmp)
@@ -190,7 +204,10 @@ def _extract_member(url: str, member: str, dest: Path, kind: str) -> None:
             with zipfile.ZipFile(archive) as zf:
                 names = {n.removeprefix("./"): n for n in zf.namelist()}
                 if member not in names:
-                    raise ResourceError(f"{url}: the archive has no member {member}")
+                    raise ResourceError(
+                        f"{url}: the archive has no member {member} (removed, rerun to "
+                        "download it again)"
+                    )
                 with zf.open(names[member]) as src, open(dest, "wb") as out:
                     shutil.copyfileobj(src, out)
         elif kind == "tar":
@@ -203,14 +220,21 @@ def _extract_member(url: str, member: str, dest: Path, kind: str) -> None:
                             shutil.copyfileobj(data, out)
                         break
                 else:
-                    raise ResourceError(f"{url}: the archive has no member {member}")
+                    raise ResourceError(
+                        f"{url}: the archive has no member {member} (removed, rerun to "
+                        "download it again)"
+                    )
         else:
             raise ResourceError(f"{url}: unknown archive kind {kind!r} (zip or tar)")
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError) as err:
+    except ResourceError:
+        archive.unlink(missing_ok=True)
+        raise
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error) as err:
         archive.unlink(missing_ok=True)
         raise ResourceError(
             f"{url}: corrupt {kind} archive ({err}; removed, rerun to download again)"
         ) from None
+    return archive
 
 
 def _package_file(resource: Resource) -> Path:
@@ -228,7 +252,18 @@ def _package_file(resource: Resource) -> Path:
     return src
 
 
-def _dump_checksum(resource: Resource, filename: str, date: str) -> str:
+def _dump_checksum(resource: Resource, filename: str, date: str, *, mirrored: bool) -> str:
+    """The dump's checksum: pinned in the project (``files``) when it is there, which a
+    dump copied from a mirror must be (a list fetched from the dump's host would vouch
+    for a file that did not come from it); else Wikimedia's published list, over https."""
+    if filename in resource.files:
+        return resource.files[filename]
+    if mirrored:
+        raise ResourceError(
+            f"{filename}: no checksum pinned for this dump in textsim's data/enwiki-dump.sha1; "
+            "a dump from a mirror is used only with a pinned checksum (add the line for "
+            f"{filename} from Wikimedia's {date} sha1sums.txt)"
+        )
     assert resource.checksum_url
     url = resource.checksum_url.format(date=date)
     with urllib.request.urlopen(url, timeout=60) as response:
@@ -273,8 +308,16 @@ def fetch_file(
                 shutil.copyfile(src, tmp)
                 label = str(src)
             elif resource.url and resource.archive:
-                _extract_member(resource.url, file, tmp, resource.archive)
+                archive = _extract_member(resource.url, file, tmp, resource.archive)
                 label = f"{resource.url} member {file}"
+                try:
+                    _verify(tmp, expected, resource.checksum_algorithm, f"{label} ({name})")
+                except ChecksumError as err:  # the cached archive is the wrong one
+                    archive.unlink(missing_ok=True)
+                    raise ChecksumError(
+                        f"{err}; the cached archive {archive} was removed, rerun to "
+                        "download it again"
+                    ) from None
             elif resource.url:
                 url = f"{resource.url.rstrip('/')}/{file}"
                 _download(url, tmp)
@@ -287,8 +330,10 @@ def fetch_file(
                 raise ResourceError(f"resource {name!r} needs a dump date (corpus.dump.date)")
             url = resource.url.format(date=date)
             filename = url.rsplit("/", 1)[-1]
-            expected = _dump_checksum(resource, filename, date)
-            if mirror is not None and (Path(mirror) / "enwiki-dump" / filename).is_file():
+            mirrored = mirror is not None and (Path(mirror) / "enwiki-dump" / filename).is_file()
+            expected = _dump_checksum(resource, filename, date, mirrored=mirrored)
+            if mirrored:
+                assert mirror is not None
                 shutil.copyfile(Path(mirror) / "enwiki-dump" / filename, tmp)
             else:
                 _download(url, tmp)

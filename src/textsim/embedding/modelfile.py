@@ -139,6 +139,8 @@ class _Archive:
 
     def _not_model(self, err: Exception | None) -> str:
         why = f" ({type(err).__name__}: {str(err)[:80]})" if err else ""
+        if err is not None and "pickled" in str(err):  # numpy's word for "not an array file"
+            why = " (not a NumPy .npz archive)"
         return (
             f"{self.path}: not a textsim model file, or truncated{why}; model files are "
             "written by `textsim fit` or model.save()"
@@ -258,6 +260,13 @@ def load(
     model = cls(emb, **kwargs)
     try:
         model._restore({name: archive[name] for name in meta.get("fitted", [])})
+    except InputFileError:
+        raise  # names the file already
+    except KeyError as err:  # the metadata names an estimator whose arrays are not here
+        raise InputFileError(
+            f"{path}: holds no fitted array {err} that a {meta['estimator']} needs (corrupt "
+            "or mislabelled model file)"
+        ) from None
     except ValueError as err:
         raise InputFileError(f"{path}: {err}") from None
     model.source_ = VectorSource(

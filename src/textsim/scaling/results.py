@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.io import PathLike, read_json
 
 #: the long table's columns: one measured value per row
 COLUMNS = ["size", "tokens", "family", "set", "variant", "method", "measure", "value"]
@@ -68,7 +66,7 @@ def gather(
     (its token count); a size missing from ``sts`` has no STS rows."""
     parts = []
     for size in sizes:
-        tokens = int(json.loads(Path(slices[size]).read_text())["tokens"])
+        tokens = int(read_json(slices[size])["tokens"])
         frames = [_deboom(p, length, vec) for (length, vec), p in baselines[size].items()]
         frames += [_deboom(p, length, "learned") for length, p in learned[size].items()]
         frames += [_sts(sts[size])] if size in sts else []

@@ -4,14 +4,12 @@ three plot_scaling_* rules."""
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, atomic_path, read_json
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +87,7 @@ def scaling_costs(
     from textsim.report.tables import write_plain_table
     from textsim.scaling.costs import growth_table, stage_costs
 
-    tokens = {s: int(json.loads(Path(p).read_text())["tokens"]) for s, p in slices.items()}
+    tokens = {s: int(read_json(p)["tokens"]) for s, p in slices.items()}
     costs = stage_costs((s, tokens[s], stage, path) for s, stage, path in records)
     table = growth_table(costs, target_tokens).round(3)
     write_plain_table(table, table_stem, title=title, note=note)

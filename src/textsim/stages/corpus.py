@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, atomic_path, read_json
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +31,7 @@ def clean_wiki_shard(inputs: Sequence[PathLike], output: PathLike, stats: PathLi
 
 
 def corpus_statistics(stats: Sequence[PathLike], output: PathLike) -> None:
-    rows = [{"shard": Path(p).stem, **json.loads(Path(p).read_text())} for p in stats]
+    rows = [{"shard": Path(p).stem, **read_json(p)} for p in stats]
     frame = pd.DataFrame(rows)
     frame.loc[len(frame)] = {"shard": "total", **frame.drop(columns="shard").sum().to_dict()}
     with atomic_path(output) as tmp:

@@ -3,18 +3,16 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any, cast
 
 import matplotlib.pyplot as plt
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import PathLike
+from textsim.io import PathLike, read_json
 from textsim.report.figures import STYLE, save_figure
 
 
@@ -51,7 +49,7 @@ def plot_learned_weights(
 ) -> None:
 
     plot_weights(
-        {label: json.loads(Path(p).read_text())["weights"] for label, p in weights.items()},
+        {label: read_json(p)["weights"] for label, p in weights.items()},
         stem,
         ylabel=ylabel,
         dpi=dpi,

@@ -8,7 +8,7 @@ from textsim.backend import select_backend
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.embedding.source import open_vectors
-from textsim.io import PathLike
+from textsim.io import PathLike, read_json
 
 log = logging.getLogger(__name__)
 
@@ -75,8 +75,6 @@ def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "me
     Only the median-based loss uses κ; other procedures get the paper's value
     (stored in their weight file as the estimator parameter, but unused).
     """
-    import json
-    from pathlib import Path
 
     if kappa != "auto":
         return float(kappa)
@@ -84,4 +82,4 @@ def read_kappa(kappa: float | str, search: PathLike | None, procedure: str = "me
         return PAPER_KAPPA
     if search is None:
         raise ValueError("weights.kappa is auto but no kappa search result was given")
-    return float(json.loads(Path(search).read_text())["kappa"])
+    return float(read_json(search)["kappa"])
