@@ -145,7 +145,7 @@ def test_public_estimators_are_exported_lazily() -> None:
 
 
 #: test files about the project rather than one module of the library
-TOPICS = {"docs", "layout", "module", "notebooks", "slurm", "workflow"}
+TOPICS = {"docs", "layout", "memory", "module", "notebooks", "slurm", "workflow"}
 
 
 def test_test_files_are_named_after_what_they_test() -> None:

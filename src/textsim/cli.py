@@ -1,87 +1,45 @@
-"""The ``textsim`` command line.
-
-Exit codes: 0 success; 2 a user error (bad file, option or method: one line on
-stderr naming the file, nothing written); 3 an optional package is missing.
-"""
+"""The ``textsim`` command line (:func:`main`; the help text is :data:`DESCRIPTION`)."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 from textsim.api.registry import method_names
-from textsim.backend import BACKENDS
+from textsim.bench.commands import add_bench_commands
+
+DESCRIPTION = """\
+Fit a text-embedding method once, embed new texts and score text pairs with it;
+list the methods and the external inputs; time the implementations against their
+references (bench commands).
+
+exit codes: 0 success; 1 internal error (a bug; TEXTSIM_DEBUG=1 shows the traceback);
+2 user error (one line naming the file or option, nothing written); 3 a missing
+optional package; 4 out of memory"""
 
 
-def _bench_scoring(args: argparse.Namespace) -> int:
-    from textsim.bench.scoring import run_scoring_benchmark
+class _Formatter(argparse.HelpFormatter):
+    """An option's default shown where it has a real one (not None, not a flag's
+    False) and its help does not state it already."""
 
-    result = run_scoring_benchmark(
-        args.couples,
-        reference_couples=args.reference_couples,
-        threads=args.threads,
-        seed=args.seed,
-    )
-    print(result.report())
-    return 0
-
-
-def _bench_training(args: argparse.Namespace) -> int:
-    from textsim.bench.training import run_training_benchmark
-
-    try:
-        result = run_training_benchmark(
-            args.couples,
-            backends=args.backends,
-            n_docs=args.documents,
-            max_words=args.max_words,
-            seed=args.seed,
-        )
-    except (ValueError, RuntimeError) as err:
-        print(f"textsim bench-training: error: {err}", file=sys.stderr)
-        return 2
-    print(result.report())
-    return 0
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (
+            "default" not in text
+            and default not in (None, False, argparse.SUPPRESS)
+            and (action.option_strings or action.nargs in ("?", "*"))
+        ):
+            shown = " ".join(map(str, default)) if isinstance(default, list) else default
+            text += f" (default: {shown})" if shown != "" else ""
+        return text
 
 
-def _bench_gem(args: argparse.Namespace) -> int:
-    from textsim.bench.gem import run_gem_benchmark
-    from textsim.embedding.source import open_vectors
-    from textsim.gem.sts import read_sts
-
-    sts = read_sts(args.sts)
-    if args.limit:
-        sts = sts.iloc[: args.limit]
-    emb = open_vectors(args.vectors, args.docfreq).embeddings
-    result = run_gem_benchmark(
-        list(sts["sentence1"]), list(sts["sentence2"]), emb, sts["score"].to_numpy()
-    )
-    print(result.report())
-    return 0
-
-
-def _bench(args: argparse.Namespace) -> int:
-    from textsim.bench.report import format_report, run_all
-
-    rows = run_all(
-        results=Path(args.results),
-        resources=Path(args.resources),
-        couples=args.couples,
-        reference_couples=args.reference_couples,
-        paragraphs=args.paragraphs,
-        training_couples=args.training_couples,
-        recurrent_documents=args.recurrent_documents,
-        skip=args.skip,
-        progress=lambda msg: print(msg, file=sys.stderr, flush=True),
-    )
-    report = format_report(rows)
-    print(report)
-    if args.output:
-        Path(args.output).write_text(report + "\n", encoding="utf-8")
-    return 0
+class _TopFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
+    """The command's own description as written (its exit-code paragraph)."""
 
 
 #: exit codes (docs/usage.md "Errors and exit codes")
@@ -140,7 +98,18 @@ def _fit(args: argparse.Namespace) -> int:
 
     def run() -> int:
         start = time.perf_counter()
-        model = fit_file(
+        try:
+            model = _fit_file()
+        except ValueError as err:  # the API's "(texts=...)" is the CLI's "(--texts)"
+            raise type(err)(re.sub(r"\((\w+)=\.\.\.\)", r"(--\1)", str(err))) from None
+        print(
+            f"fitted {model!r} in {time.perf_counter() - start:.1f} s; wrote {args.output}",
+            file=sys.stderr,
+        )
+        return EXIT_OK
+
+    def _fit_file() -> Any:
+        return fit_file(
             args.method,
             args.output,
             vectors=args.vectors,
@@ -150,11 +119,6 @@ def _fit(args: argparse.Namespace) -> int:
             force=args.force,
             **_params(args.param),
         )
-        print(
-            f"fitted {model!r} in {time.perf_counter() - start:.1f} s; wrote {args.output}",
-            file=sys.stderr,
-        )
-        return EXIT_OK
 
     return _guarded("fit", run)
 
@@ -173,10 +137,11 @@ def _embed(args: argparse.Namespace) -> int:
             force=args.force,
         )
         rate = stats["texts"] / max(stats["embed_seconds"], 1e-9)
+        rate_text = f"{rate:,.0f}" if rate >= 10 else f"{rate:.2g}"
         print(
             f"loaded {args.model} in {stats['load_seconds']:.1f} s; embedded "
             f"{stats['texts']:,} texts into {args.output} ({stats['dim']}-d) in "
-            f"{stats['embed_seconds']:.2f} s ({rate:,.0f} texts/s); {stats['empty']:,} had "
+            f"{stats['embed_seconds']:.2f} s ({rate_text} texts/s); {stats['empty']:,} had "
             "no in-vocabulary word after cleaning (zero vectors)",
             file=sys.stderr,
         )
@@ -209,6 +174,7 @@ def _similarity(args: argparse.Namespace) -> int:
 def _methods(args: argparse.Namespace) -> int:
     from textsim.api.registry import METHODS
 
+    rows = [("method", "what", "textsim fit needs")]
     for name, m in METHODS.items():
         need = m.needs
         needs = [
@@ -217,7 +183,10 @@ def _methods(args: argparse.Namespace) -> int:
             *(["--texts"] if need.texts else []),
             *(["--weights"] if need.weights else []),
         ]
-        print(f"{name:10s} {m.summary:64s} fit needs: {' '.join(needs) or '-'}")
+        rows.append((name, m.summary, " ".join(needs) or "-"))
+    widths = [max(len(r[i]) for r in rows) for i in range(2)]
+    for a, b, c in rows:
+        print(f"{a:{widths[0]}}  {b:{widths[1]}}  {c}")
     return EXIT_OK
 
 
@@ -251,83 +220,13 @@ def _vector_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The ``textsim`` command and its subcommands (the docs' CLI reference reads it)."""
-    parser = argparse.ArgumentParser(prog="textsim", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    every = sub.add_parser(
-        "bench",
-        help="every benchmark against its reference, single-threaded: one report of ratios",
-        description="Time each fast implementation against its reference on the same inputs "
-        "in one process, with BLAS limited to one thread, and print one Markdown table of "
-        "throughputs, ratios, targets and output agreement (cleaning, scoring, GEM on STS-B "
-        "and OHSUMED paragraphs, Keras training, the recurrent Schäfer models on news10's "
-        "document lengths). Rows whose inputs are missing say so.",
+    from textsim import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="textsim", description=DESCRIPTION, formatter_class=_TopFormatter
     )
-    every.add_argument("--results", default="results", help="a run's results (word vectors)")
-    every.add_argument("--resources", default="resources", help="a run's downloaded inputs")
-    every.add_argument("--couples", type=int, default=200_000, help="scoring: couples")
-    every.add_argument(
-        "--reference-couples", type=int, default=20_000, help="scoring: couples of the loop"
-    )
-    every.add_argument("--paragraphs", type=int, default=150, help="GEM: OHSUMED paragraphs")
-    every.add_argument(
-        "--training-couples", type=int, default=20_000, help="training: couples of an epoch"
-    )
-    every.add_argument(
-        "--recurrent-documents",
-        type=int,
-        default=1_000,
-        help="recurrent models: documents (lengths drawn from results/schafer/news10)",
-    )
-    every.add_argument(
-        "--skip",
-        nargs="+",
-        default=[],
-        choices=["cleaning", "scoring", "gem", "analogies", "training", "recurrent"],
-        help="benchmarks to leave out",
-    )
-    every.add_argument("-o", "--output", help="also write the report (Markdown) here")
-    every.set_defaults(func=_bench)
-    bench = sub.add_parser(
-        "bench-scoring", help="vectorised baselines vs a per-couple loop (throughput ratio)"
-    )
-    bench.add_argument("--couples", type=int, default=200_000)
-    bench.add_argument(
-        "--reference-couples",
-        type=int,
-        default=None,
-        help="limit the per-couple loop (default: all)",
-    )
-    bench.add_argument(
-        "--threads", type=int, nargs="+", default=[1, 2], help="thread counts to time"
-    )
-    bench.add_argument("--seed", type=int, default=0)
-    bench.set_defaults(func=_bench_scoring)
-    train = sub.add_parser(
-        "bench-training",
-        help="Keras training throughput on every installed backend vs the NumPy reference",
-    )
-    train.add_argument("--couples", type=int, default=20_000, help="couples of one epoch")
-    train.add_argument(
-        "--backends",
-        nargs="+",
-        choices=BACKENDS,
-        default=None,
-        help="Keras backends to time (default: every installed one)",
-    )
-    train.add_argument(
-        "--documents", type=int, default=400, help="synthetic Schäfer documents (0: skip them)"
-    )
-    train.add_argument("--max-words", type=int, default=200, help="words per Schäfer document")
-    train.add_argument("--seed", type=int, default=0)
-    train.set_defaults(func=_bench_training)
-    gem = sub.add_parser(
-        "bench-gem", help="vectorised GEM vs the per-word reference on STS sentences"
-    )
-    gem.add_argument("--vectors", required=True, help="word vectors (.npz, .bin, text, .kv)")
-    gem.add_argument("--docfreq", required=True, help="document frequencies")
-    gem.add_argument("--sts", required=True, help="an STS benchmark file (sts-dev.csv)")
-    gem.add_argument("--limit", type=int, default=None, help="first N pairs only")
-    gem.set_defaults(func=_bench_gem)
+    parser.add_argument("--version", action="version", version=f"textsim {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     fit = sub.add_parser(
         "fit",
         help="fit an embedding method and write its model file",
@@ -353,8 +252,6 @@ def build_parser() -> argparse.ArgumentParser:
     fit.add_argument("-o", "--output", required=True, help="model file to write (.npz)")
     _force_option(fit)
     fit.set_defaults(func=_fit)
-    meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
-    meth.set_defaults(func=_methods)
     emb = sub.add_parser(
         "embed",
         help="embed texts (one per line) with a model file",
@@ -386,8 +283,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _vector_options(sim)
     sim.set_defaults(func=_similarity)
+    meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
+    meth.set_defaults(func=_methods)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
+    add_bench_commands(sub)
+    for action in sub._choices_actions:  # every command: its help as its description too
+        command = sub.choices[action.dest]
+        command.formatter_class = _Formatter
+        command.description = command.description or action.help
     return parser
 
 
