@@ -59,7 +59,8 @@ def vectors_identity(words: list[str], vectors: npt.NDArray[Any]) -> dict[str, A
     """``{"dim", "size", "sha256"}`` of a vocabulary and its (raw) vectors."""
     h = hashlib.sha256()
     h.update("\n".join(words).encode("utf-8"))
-    h.update(np.ascontiguousarray(vectors, dtype=np.float32).tobytes())
+    # the raw bytes, without the copy tobytes() would make (GBs for large vocabularies)
+    h.update(memoryview(np.ascontiguousarray(vectors, dtype=np.float32)).cast("B"))
     return {"dim": int(vectors.shape[1]), "size": len(words), "sha256": h.hexdigest()}
 
 
@@ -165,9 +166,13 @@ def _read_npz(p: Path) -> Any:
     if counts is not None and counts.shape != (len(words),):
         raise InputFileError(f"{p}: {len(words)} words but {counts.size} counts")
     kv = KeyedVectors(vectors.shape[1], count=0, dtype=np.float32)
-    kv.add_vectors(words, vectors)
-    if len(kv) != len(words):
+    # the arrays as they are (add_vectors would copy the matrix: twice the memory)
+    kv.index_to_key = words
+    kv.key_to_index = {w: i for i, w in enumerate(words)}
+    if len(kv.key_to_index) != len(words):
         raise InputFileError(f"{p}: the vocabulary repeats a word")
+    kv.vectors = vectors
+    kv.allocate_vecattrs()
     if counts is not None:
         kv.expandos["count"] = counts
     return kv
