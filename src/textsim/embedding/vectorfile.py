@@ -60,7 +60,7 @@ def vectors_identity(words: list[str], vectors: npt.NDArray[Any]) -> dict[str, A
     h = hashlib.sha256()
     h.update("\n".join(words).encode("utf-8"))
     # the raw bytes, without the copy tobytes() would make (GBs for large vocabularies)
-    h.update(memoryview(np.ascontiguousarray(vectors, dtype=np.float32)).cast("B"))
+    h.update(np.ascontiguousarray(vectors, dtype=np.float32).data.cast("B"))
     return {"dim": int(vectors.shape[1]), "size": len(words), "sha256": h.hexdigest()}
 
 
