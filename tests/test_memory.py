@@ -42,32 +42,44 @@ def long_case() -> dict[str, object]:
 def test_long_texts_stream_to_the_same_vectors(
     long_case: dict[str, object], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """GEM in blocks of positions (window residuals and the streamed two-pass path), SIF
-    and uSIF in blocks of words, tokenisation in pieces: the vectors of the whole-text
-    path (the blocks are made small here so that every path is taken)."""
+    """GEM in blocks of positions (window residuals and the streamed two-pass path),
+    SIF, uSIF, the pooling baselines and the learned weights in blocks of words,
+    tokenisation in pieces: the vectors of the whole-text path (the blocks are made
+    small here so that every path is taken)."""
     import numpy as np
 
     import textsim.gem.gem as gem_module
     import textsim.gem.sif as sif_module
     import textsim.gem.windows as windows
     import textsim.vectors.base as base
+    import textsim.vectors.pooling as pooling
+    from textsim.deboom.model import WeightedEmbedding
     from textsim.gem.gem import GEM
     from textsim.gem.sif import SIF, USIF
+    from textsim.vectors.pooling import PoolingEmbedding
 
     emb, fit, texts, p = (long_case[k] for k in ("emb", "fit", "texts", "p"))
+    learned = WeightedEmbedding(emb, n_max=6)
+    learned._restore({"weights_": np.array([1.0, 0.9, 0.7, 0.5, 0.3, 0.2])})
     models = [
         GEM(emb, n_components=12, n_sentence_components=5, window=5).fit(fit),
         GEM(emb, n_components=12, n_sentence_components=5, window=3, ngram=2).fit(fit),
         SIF(emb, p).fit(fit),
         USIF(emb, p, n_components=3).fit(fit),
+        PoolingEmbedding(emb).fit(),
+        PoolingEmbedding(emb, "max", "idf").fit(),
+        PoolingEmbedding(emb, "minmax", top_fraction=0.3).fit(),
+        PoolingEmbedding(emb, "mean", "idf", top_fraction=0.3).fit(),
+        learned,
     ]
     whole = {
         (windows, "POSITION_BLOCK"): 10**9,
         (gem_module, "POSITION_BLOCK"): 10**9,
         (sif_module, "_CHUNK_VALUES"): 10**12,
+        (pooling, "_LONG_BLOCK_VALUES"): 10**12,
         (base, "LONG_CHARS"): 10**12,
     }
-    streamed = {k: v for k, v in zip(whole, (256, 256, 4000, 5000), strict=True)}
+    streamed = {k: v for k, v in zip(whole, (256, 256, 4000, 4000, 5000), strict=True)}
     monkeypatch.setattr(base, "PIECE_CHARS", 3000)
     results = []
     for setting in (whole, streamed):

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.deboom.published import PAPER_KAPPA
-from textsim.deboom.weighting import weighted_vectors
+from textsim.deboom.weighting import interpolated_weights, weighted_vectors
 from textsim.io import InputFileError, atomic_path, read_json
 from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.pooling import sort_by_rank
@@ -151,11 +151,27 @@ class WeightedEmbedding(Estimator):
     def transform(self, X: Texts | TokenBatch | str) -> FloatArray:
         """Embed texts: sort each text's words by ascending df, weight the i-th by
         the i-th learned weight, sum; (number of texts, dimension), float32."""
-        emb = self._check_fitted()
-        batch = sort_by_rank(self._batch(X), self.rank_)
-        return np.asarray(
-            weighted_vectors(batch, self.table_, self.weights_), dtype=np.float32
-        ).reshape(len(batch), emb.dim)
+        self._check_fitted()
+        return self._streamed(X, self._transform_batch, self._embed_ids)
+
+    def _transform_batch(self, batch: TokenBatch) -> FloatArray:
+        batch = sort_by_rank(batch, self.rank_)
+        vectors = weighted_vectors(batch, self.table_, self.weights_)
+        return np.asarray(vectors, dtype=np.float32).reshape(len(batch), self.table_.shape[1])
+
+    def _embed_ids(self, ids: npt.NDArray[np.int32]) -> FloatArray:
+        """One long text by its vocabulary ids, in blocks of words (memory bounded by a
+        block): :meth:`_transform_batch`'s vector up to rounding."""
+        dim = self.table_.shape[1]
+        if not len(ids):
+            return np.zeros(dim, dtype=np.float32)
+        ids = ids[np.argsort(self.rank_[ids], kind="stable")]  # rarest first
+        z = interpolated_weights(np.array([len(ids)]), self.weights_, len(ids))[0]
+        step = max(1, (1 << 22) // dim)
+        total = np.zeros(dim)
+        for a in range(0, len(ids), step):
+            total += z[a : a + step] @ self.table_[ids[a : a + step]].astype(np.float64)
+        return np.asarray(total / len(ids), dtype=np.float32)
 
     # ------------------------------------------------------------ persistence
 

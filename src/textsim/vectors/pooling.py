@@ -50,6 +50,10 @@ class PoolSpec:
         return 2 if self.pooling == "minmax" else 1
 
 
+#: word-vector values per block of a long text (see PoolingEmbedding._pool_ids)
+_LONG_BLOCK_VALUES = 1 << 22
+
+
 def _chunk_rows(width: int, dim: int, budget_bytes: int = 2 << 20) -> int:
     return max(1, budget_bytes // max(1, width * dim * 4))
 
@@ -226,8 +230,11 @@ class PoolingEmbedding(Estimator):
 
     def transform(self, X: TokenBatch | Texts | str) -> FloatArray:
         """Embed texts: a (number of texts, dimension) float32 matrix; a text with
-        no in-vocabulary word is the zero vector (min/max: zeros too)."""
-        batch = self._batch(X)
+        no in-vocabulary word is the zero vector (min/max: zeros too). Memory grows
+        linearly with a text's length (long texts are streamed)."""
+        return self._streamed(X, self._pool_batch, self._pool_ids)
+
+    def _pool_batch(self, batch: TokenBatch) -> FloatArray:
         return pool_batch(
             batch,
             self.table_,
@@ -236,6 +243,30 @@ class PoolingEmbedding(Estimator):
             rank=self.rank_,
             top_fraction=self.top_fraction,
         )[self.spec_]
+
+    def _pool_ids(self, ids: npt.NDArray[np.int32]) -> FloatArray:
+        """The pooled vector of one text given by its vocabulary ids, in blocks of
+        words (memory bounded by a block): :func:`pool_batch`'s vector up to rounding."""
+        dim, spec = self.table_.shape[1], self.spec_
+        if self.top_fraction is not None and len(ids):  # the k rarest words (any order)
+            k = int(top_fraction_count([len(ids)], self.top_fraction)[0])
+            ids = ids[np.argpartition(self.rank_[ids], k - 1)[:k]] if k < len(ids) else ids
+        if not len(ids):
+            return np.zeros(dim * spec.width_factor, dtype=np.float32)
+        step = max(1, _LONG_BLOCK_VALUES // dim)
+        total = np.zeros(dim)
+        low, high = np.full(dim, np.inf), np.full(dim, -np.inf)
+        for a in range(0, len(ids), step):
+            block = ids[a : a + step]
+            words = self.table_[block].astype(np.float64)
+            if spec.weighting == "idf":
+                words *= self.idf_[block][:, None]
+            if spec.pooling == "mean":
+                total += words.sum(axis=0)
+            else:
+                low, high = np.minimum(low, words.min(axis=0)), np.maximum(high, words.max(axis=0))
+        parts = {"mean": [total / len(ids)], "max": [high], "min": [low], "minmax": [low, high]}
+        return np.concatenate(parts[spec.pooling]).astype(np.float32)
 
     def _restore(self, fitted: dict[str, Any]) -> None:
         self.fit()
