@@ -95,17 +95,28 @@ def _fit(args: argparse.Namespace) -> int:
     import time
 
     from textsim.api.files import fit_file
+    from textsim.embedding.vectorfile import is_pickle_format
 
     def run() -> int:
         start = time.perf_counter()
         try:
             model = _fit_file()
         except ValueError as err:  # the API's "(texts=...)" is the CLI's "(--texts)"
-            raise type(err)(re.sub(r"\((\w+)=\.\.\.\)", r"(--\1)", str(err))) from None
+            message = re.sub(r"\((\w+)=\.\.\.\)", r"(--\1)", str(err))
+            if message == str(err):
+                raise
+            raise ValueError(message) from None
         print(
             f"fitted {model!r} in {time.perf_counter() - start:.1f} s; wrote {args.output}",
             file=sys.stderr,
         )
+        if args.vectors and is_pickle_format(args.vectors):
+            print(
+                f"note: {args.output} records {args.vectors}, a gensim pickle file, which "
+                "textsim opens only when named: pass --vectors to embed and similarity "
+                "(or convert the vectors to .npz once: docs/usage.md, Trust)",
+                file=sys.stderr,
+            )
         return EXIT_OK
 
     def _fit_file() -> Any:
