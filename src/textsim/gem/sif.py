@@ -85,7 +85,7 @@ class _WeightedMean(Estimator):
     def _mean_ids(self, ids: npt.NDArray[np.int32]) -> F64:
         """Σ weight · word vector / length of one text given by its vocabulary ids, in
         blocks of positions (memory bounded by a block)."""
-        table = self.embeddings_.padded_table()
+        table = self.table_
         step = max(1, _CHUNK_VALUES // table.shape[1])
         total = np.zeros(table.shape[1])
         for a in range(0, len(ids), step):
@@ -98,7 +98,7 @@ class _WeightedMean(Estimator):
         chunks of similar length (little padding; bounded memory), the float32 rows
         gathered, then widened (exactly) to float64; a text wider than a chunk alone
         in blocks of positions."""
-        table = self.embeddings_.padded_table()
+        table = self.table_
         w = np.append(self.word_weights_, 0.0)
         dim = table.shape[1]
         vec = np.zeros((len(batch), dim))
@@ -125,6 +125,7 @@ class _WeightedMean(Estimator):
         if p.shape != (len(self.embeddings.words),):
             raise ValueError("one probability per vocabulary word expected")
         self.embeddings_ = self.embeddings
+        self.table_ = self.embeddings.padded_table()  # once, not per call (a full copy)
         self.word_weights_ = self._weights()
         self.n_features_out_ = self.embeddings.dim
 
