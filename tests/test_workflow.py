@@ -751,7 +751,7 @@ SCHAFER_FIXED = (
 ).replace(
     "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2}",
     "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2,"
-    " batching: bucketed, reconstruct: words}",
+    " batching: bucketed, reconstruct: words, recurrent: fused}",
 )
 
 

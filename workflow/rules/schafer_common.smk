@@ -64,7 +64,7 @@ def sch_note():
         f"Word vectors: our {config['word2vec']['vector_size']}-d word2vec projected on its first principal "
         f"components (the run name's 'wv'); models see the first {t['max_words']} words (thesis: 400), at most "
         f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}; "
-        f"{t['batching']} batches; the recurrent autoencoder reconstructs {rae}. "
+        f"{t['batching']} batches; the recurrent autoencoder reconstructs {rae}; {t['recurrent']} LSTMs. "
         + (searched if SCH_SEARCHED else "")
         + (fixed if SCH_FIXED else "")
         + "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "

@@ -6,11 +6,14 @@ capped at ``max_words``). The padded path is the thesis' and the project's earli
 one: random batches, every document padded to ``max_words``, and the recurrent
 autoencoder reconstructing the whole padded sequence. The fast path: batches of
 documents of similar length (``batching="bucketed"``), each padded only to its
-longest document (exact for the masked LSTMs), and the autoencoder reconstructing
-the words only (``reconstruct="words"``). Each path trains two epochs; the second
-is timed (the first also compiles: compilation = first - second). Agreement: the
-fast path against the same model on the same batches padded to ``max_words``.
-One process per backend (Keras reads its backend once per process).
+longest document (exact for the masked LSTMs), the LSTMs fused
+(``recurrent="fused"``: :mod:`textsim.schafer.models.fused`) and the autoencoder
+reconstructing the words only (``reconstruct="words"``). Each path trains
+:data:`EPOCHS` epochs; an epoch's time is the fastest after the first (the first also
+compiles: compilation = first - that). Compilation is measured cold (an empty JAX
+cache) and warm (a second process, as a resumed training or the next job of the same
+shapes). Agreement: the fast path against Keras' LSTM on the same batches padded to
+``max_words``. One process per backend (Keras reads its backend once per process).
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ __all__ = ["MODELS", "dataset_lengths", "run_recurrent_benchmark", "training_flo
 MODELS = {"topic_lstm": 143, "rae": 176}  # units: the thesis' (Table A.1) document sizes
 DIM = 100  # word-vector size
 VOCAB = 5_000
+EPOCHS = 3  # the first also compiles; an epoch's time: the fastest of the others
 
 
 def dataset_lengths(dataset: Path, max_words: int) -> npt.NDArray[np.int64]:
@@ -73,9 +77,17 @@ def _fit(name: str, docs: Any, labels: Any, W: Any, max_words: int, **kw: Any) -
     from textsim.schafer.models import MODELS as ESTIMATORS
 
     params: dict[str, Any] = {"doc_size": MODELS[name], "batch_size": 50, "max_words": max_words}
-    params |= {"max_epochs": 2, "patience": 10, "optimizer": "adagrad", "learning_rate": 0.01}
+    params |= {"max_epochs": EPOCHS, "patience": 10, "optimizer": "adagrad", "learning_rate": 0.01}
     estimator: Any = ESTIMATORS[name]
     return estimator(W, seed=0, **params, **kw).fit(docs, labels)
+
+
+def _fast(name: str, docs: Any, labels: Any, W: Any, max_words: int, **kw: Any) -> Any:
+    """The fast path: bucketed batches, the fused LSTM, the autoencoder on words."""
+    words = {"reconstruct": "words"} if name == "rae" else {}
+    return _fit(
+        name, docs, labels, W, max_words, batching="bucketed", recurrent="fused", **words, **kw
+    )
 
 
 def _worker(argv: Sequence[str] | None = None) -> None:
@@ -84,6 +96,7 @@ def _worker(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("lengths")
     parser.add_argument("output")
     parser.add_argument("--max-words", type=int, required=True)
+    parser.add_argument("--warm", action="store_true", help="the fast path only (cache warm)")
     args = parser.parse_args(argv)
     from textsim.backend import describe, select_backend
 
@@ -92,14 +105,16 @@ def _worker(argv: Sequence[str] | None = None) -> None:
     docs, labels, W = _documents(lengths, seed=0)
     out: dict[str, Any] = {"device": describe()["device"]}
     for name in MODELS:
-        words = {"reconstruct": "words"} if name == "rae" else {}
+        fast = _fast(name, docs, labels, W, args.max_words)
+        out[name] = {"fast": fast.epoch_seconds_}
+        if args.warm:
+            continue
         padded = _fit(name, docs, labels, W, args.max_words, batching="shuffled", trim=False)
-        fast = _fit(name, docs, labels, W, args.max_words, batching="bucketed", **words)
+        words = {"reconstruct": "words"} if name == "rae" else {}
         full = _fit(name, docs, labels, W, args.max_words, batching="bucketed", trim=False, **words)
         diff = float(np.max(np.abs(fast.transform(docs) - full.transform(docs))))
-        out[name] = {
+        out[name] |= {
             "padded": padded.epoch_seconds_,
-            "fast": fast.epoch_seconds_,
             "documents": int(fast.n_train_),
             "tokens": int(lengths[fast.train_index_].sum()),
             "max_abs_diff": diff,
@@ -121,16 +136,23 @@ def run_recurrent_benchmark(
     sample = rng.choice(np.asarray(lengths, dtype=np.int64), n_docs)
     with tempfile.TemporaryDirectory() as tmp:
         np.save(Path(tmp) / "lengths.npy", sample)
-        out = Path(tmp) / "result.json"
-        cmd = [sys.executable, "-m", "textsim.bench.recurrent", backend]
-        cmd += [str(Path(tmp) / "lengths.npy"), str(out), f"--max-words={max_words}"]
-        done = subprocess.run(
-            cmd, env={**os.environ, "KERAS_BACKEND": backend}, capture_output=True, text=True
-        )
-        if done.returncode != 0:
-            tail = "\n".join(done.stderr.strip().splitlines()[-5:])
-            raise RuntimeError(f"the {backend} recurrent benchmark failed:\n{tail}")
-        result: dict[str, Any] = json.loads(out.read_text())
+        env = {**os.environ, "KERAS_BACKEND": backend}
+        env["JAX_COMPILATION_CACHE_DIR"] = str(Path(tmp) / "cache")  # empty: compiles cold
+        result: dict[str, Any] = {}
+        for warm in (False, True):
+            out = Path(tmp) / f"result-{warm}.json"
+            cmd = [sys.executable, "-m", "textsim.bench.recurrent", backend]
+            cmd += [str(Path(tmp) / "lengths.npy"), str(out), f"--max-words={max_words}"]
+            done = subprocess.run(cmd + ["--warm"] * warm, env=env, capture_output=True, text=True)
+            if done.returncode != 0:
+                tail = "\n".join(done.stderr.strip().splitlines()[-5:])
+                raise RuntimeError(f"the {backend} recurrent benchmark failed:\n{tail}")
+            run = json.loads(out.read_text())
+            if warm:
+                for name in MODELS:
+                    result[name]["warm"] = run[name]["fast"]
+            else:
+                result = run
     result["mean_length"] = float(sample.mean())
     result["n_docs"] = n_docs
     result["backend"] = backend

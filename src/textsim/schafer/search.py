@@ -144,7 +144,7 @@ def evaluate_model(
     checkpoint: str | None = None,
 ) -> tuple[dict[str, Any], F32]:
     """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs,
-    patience, min_delta, doc2vec_epochs, batching, reconstruct) on the training
+    patience, min_delta, doc2vec_epochs, batching, reconstruct, recurrent) on the training
     documents; score the ``split`` documents. Returns (record, the split's vectors).
     ``checkpoint``: the file of the per-epoch training state of the Keras models
     (all but Doc2Vec), from which a killed run resumes."""
@@ -164,6 +164,8 @@ def evaluate_model(
             kwargs["dropout"] = float(params["dropout"])
             kwargs["max_words"] = int(settings["max_words"])
             kwargs["batching"] = str(settings.get("batching", "shuffled"))
+        if model in ("topic_lstm", "rae"):
+            kwargs["recurrent"] = str(settings.get("recurrent", "keras"))
         if model == "rae":
             kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
     X_train, y_train = _split(frame, vocab, "train")

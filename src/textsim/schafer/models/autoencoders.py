@@ -8,6 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.schafer.models.base import F32, Documents, mean_vectors
+from textsim.schafer.models.fused import repeated_lstm_layer
 from textsim.schafer.models.neural import KerasDocumentModel
 
 
@@ -63,6 +64,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
 
     name = "rae"
     trails = True
+    fused_width_step = 200  # the decoder's output layer and the loss work at every position
 
     def __init__(
         self,
@@ -79,6 +81,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
         train_word_vectors: bool = False,
         batching: str = "shuffled",
         trim: bool | None = None,
+        recurrent: str = "keras",
         checkpoint: str | None = None,
         reconstruct: str = "padded",
         seed: int = 0,
@@ -97,6 +100,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
             train_word_vectors=train_word_vectors,
             batching=batching,
             trim=trim,
+            recurrent=recurrent,
             checkpoint=checkpoint,
             seed=seed,
         )
@@ -120,10 +124,13 @@ class RecurrentAutoencoder(KerasDocumentModel):
 
         dim = np.asarray(self.word_vectors).shape[1]
         inp = keras.Input((None,), dtype="int32")
-        code = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
+        code = self._lstm()(self._embedding(mask_zero=True)(inp))
         h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
-        h = _repeat_to_length()(h, inp)
-        h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
+        if self._fused():
+            h = repeated_lstm_layer(self.doc_size, to_words=self._exact_trim())(h, inp)
+        else:
+            h = _repeat_to_length()(h, inp)
+            h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
         out = keras.layers.Dense(dim)(h)
         return keras.Model(inp, out), keras.Model(inp, code)
 

@@ -49,11 +49,11 @@ def document_lengths(padded: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
     return np.asarray(np.count_nonzero(padded, axis=1), dtype=np.int64)
 
 
-def batch_width(lengths: npt.NDArray[np.int64], max_words: int) -> int:
+def batch_width(lengths: npt.NDArray[np.int64], max_words: int, step: int = WIDTH_STEP) -> int:
     """The padded width of a batch: its longest document rounded up to a multiple of
-    :data:`WIDTH_STEP`, at most ``max_words``."""
+    ``step``, at most ``max_words``."""
     longest = int(lengths.max()) if len(lengths) else 1
-    return min(max_words, -(-max(longest, 1) // WIDTH_STEP) * WIDTH_STEP)
+    return min(max_words, -(-max(longest, 1) // step) * step)
 
 
 def epoch_batches(

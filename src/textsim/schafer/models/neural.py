@@ -15,6 +15,7 @@ from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epoch
 from textsim.schafer.models.base import (
     BATCHINGS,
     F32,
+    WIDTH_STEP,
     DocumentModel,
     Documents,
     batch_width,
@@ -25,6 +26,7 @@ from textsim.schafer.models.base import (
     make_optimizer,
     pad_documents,
 )
+from textsim.schafer.models.fused import RECURRENT, fused_available, lstm_layer
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +44,19 @@ class KerasDocumentModel(DocumentModel):
     option for speed, :func:`epoch_batches`). Models whose result does not depend on
     the padding after a document (masked recurrent encoders) pad each batch only to
     its longest document, rounded up to a multiple of :data:`WIDTH_STEP` (``trim``).
+    ``recurrent``: ``keras`` (Keras' LSTM) or ``fused`` (our option, JAX backend:
+    :mod:`textsim.schafer.models.fused`, the same results; batches are then not
+    trimmed, since the kernel stops at each batch's longest document itself, and a
+    training compiles one shape).
     """
 
     monitor: ClassVar[str] = "val_loss"
     sequential: ClassVar[bool] = True  # input = padded word ids (not mean vectors)
     trails: ClassVar[bool] = False  # targets are sequences, trimmed with the inputs (RAE)
+    #: with the fused kernel, batches are trimmed to a multiple of this (fewer shapes to
+    #: compile than WIDTH_STEP): the kernel stops at the longest document itself, and a
+    #: coarse trim only spares the work done at every position (an output layer, a loss)
+    fused_width_step: ClassVar[int] = 1_000_000
 
     def __init__(
         self,
@@ -63,6 +73,7 @@ class KerasDocumentModel(DocumentModel):
         train_word_vectors: bool = False,
         batching: str = "shuffled",
         trim: bool | None = None,
+        recurrent: str = "keras",
         checkpoint: str | None = None,
         seed: int = 0,
     ) -> None:
@@ -79,6 +90,7 @@ class KerasDocumentModel(DocumentModel):
         self.train_word_vectors = train_word_vectors
         self.batching = batching
         self.trim = trim
+        self.recurrent = recurrent
         self.checkpoint = checkpoint
         self.seed = seed
 
@@ -86,9 +98,21 @@ class KerasDocumentModel(DocumentModel):
         """Whether the result is independent of the padding after each document."""
         return False
 
+    def _fused(self) -> bool:
+        """Whether the LSTMs run the fused kernel (asked for, and on JAX)."""
+        return self.recurrent == "fused" and fused_available()
+
+    def _lstm(self) -> Any:
+        """The encoder LSTM (masked word vectors → final state)."""
+        import keras
+
+        return lstm_layer(self.doc_size) if self._fused() else keras.layers.LSTM(self.doc_size)
+
     def _trims(self) -> bool:
         if self.trim is None:
-            return self._exact_trim()
+            return self._exact_trim() and (
+                not self._fused() or self.fused_width_step < self.max_words
+            )
         if self.trim and not self._exact_trim():
             raise ValueError(
                 f"{type(self).__name__}{self._trim_hint()} depends on the padding after a "
@@ -126,8 +150,9 @@ class KerasDocumentModel(DocumentModel):
 
     def _batches(self, inputs: Any, targets: Any, batches: list[Any]) -> Any:
         lengths = document_lengths(inputs) if self.sequential else None
+        step = self.fused_width_step if self._fused() else WIDTH_STEP
         widths = [
-            batch_width(lengths[b], self.max_words)
+            batch_width(lengths[b], self.max_words, step)
             if lengths is not None and self._trims()
             else None
             for b in batches
@@ -193,6 +218,8 @@ class KerasDocumentModel(DocumentModel):
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
         if self.batching not in BATCHINGS:
             raise ValueError(f"batching must be one of {BATCHINGS}, got {self.batching!r}")
+        if self.recurrent not in RECURRENT:
+            raise ValueError(f"recurrent must be one of {RECURRENT}, got {self.recurrent!r}")
         self._trims()
         t0 = time.perf_counter()
         set_seed(self.seed)
@@ -241,7 +268,7 @@ class TopicLSTM(KerasDocumentModel):
         import keras
 
         inp = keras.Input((None,), dtype="int32")
-        state = keras.layers.LSTM(self.doc_size)(self._embedding(mask_zero=True)(inp))
+        state = self._lstm()(self._embedding(mask_zero=True)(inp))
         out = keras.layers.Dense(n_classes, activation="softmax")(
             keras.layers.Dropout(self.dropout, seed=self.seed)(state)
         )
