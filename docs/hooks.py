@@ -14,7 +14,7 @@ import yaml
 from mkdocs.structure.files import File, Files
 
 from textsim.cli import build_parser
-from textsim.docsgen import cli_reference, config_reference, expand_figures
+from textsim.docsgen import cli_reference, config_reference, expand_figures, plain_roles
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = "figures"
@@ -39,3 +39,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     available = {Path(f.src_uri).stem for f in files if f.src_uri.startswith(f"{FIGURES}/")}
     depth = page.file.src_uri.count("/")
     return expand_figures(markdown, available, "../" * depth + f"{FIGURES}/")
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
+    return plain_roles(html)

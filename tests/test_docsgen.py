@@ -57,3 +57,12 @@ def test_figure_lines_become_figures_or_notes() -> None:
     assert "![ICDMW Figure 1: couples](../figures/icdmw-figure-1.png)" in out
     assert '!!! note "A missing one"' in out and "results/paper/figures/absent.png" in out
     assert "!figure" not in out and out.startswith("Intro\n")
+
+
+def test_plain_roles_drops_sphinx_roles_before_code_only() -> None:
+    from textsim.docsgen import plain_roles
+
+    html = "One of :data:<code>METHODS</code>; see :func:<code>textsim.fit</code> (a :note:)."
+    assert (
+        plain_roles(html) == "One of <code>METHODS</code>; see <code>textsim.fit</code> (a :note:)."
+    )

@@ -178,3 +178,12 @@ def expand_figures(markdown: str, available: Collection[str], prefix: str) -> st
         )
 
     return FIGURE_LINE.sub(figure, markdown)
+
+
+_ROLE = re.compile(r":(?:py:)?(?:func|data|mod|class|meth|attr|obj|exc|const):(?=<code>)")
+
+
+def plain_roles(html: str) -> str:
+    """Rendered docstrings without their Sphinx cross-reference roles: the NumPy-style
+    renderer leaves ``:func:`fit``` as the text ``:func:`` before ``<code>fit</code>``."""
+    return _ROLE.sub("", html)
