@@ -6,6 +6,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from textsim.api.registry import method_names
@@ -210,6 +211,28 @@ def _resources(args: argparse.Namespace) -> int:
     return 0
 
 
+def _notebooks(args: argparse.Namespace) -> int:
+    def run() -> int:
+        try:
+            from textsim.report.notebook import run_notebooks
+        except ImportError as err:
+            raise ImportError(f"{err}: pip install -e '.[dev]' (Jupyter's nbclient)") from err
+        folder = Path(args.notebooks)
+        names = args.names or sorted(p.stem for p in folder.glob("*.ipynb"))
+        books = [folder / f"{name}.ipynb" for name in names]
+        if missing := [str(b) for b in books if not b.is_file()]:
+            raise ValueError(f"no such notebook: {', '.join(missing)}")
+        output = Path(args.output or Path(args.results) / "notebooks")
+        failed = 0
+        for done in run_notebooks(books, Path(args.results), output):
+            note = f": {done.message}" if done.message else ""
+            print(f"{done.name}: {done.status} → {done.output}{note}")
+            failed += done.status == "failed"
+        return EXIT_BUG if failed else EXIT_OK
+
+    return _guarded("notebooks", run)
+
+
 def _force_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-f", "--force", action="store_true", help="overwrite the output if it exists"
@@ -298,6 +321,15 @@ def build_parser() -> argparse.ArgumentParser:
     meth.set_defaults(func=_methods)
     res = sub.add_parser("resources", help="list the declared external inputs")
     res.set_defaults(func=_resources)
+    nb = sub.add_parser(
+        "notebooks",
+        help="execute the notebooks on a run's results; the executed copies go beside them",
+    )
+    nb.add_argument("names", nargs="*", help="notebooks by name (default: all)")
+    nb.add_argument("--results", default="results", help="the run's results folder")
+    nb.add_argument("--notebooks", default="notebooks", help="the notebooks' folder")
+    nb.add_argument("--output", help="where the executed copies go (default: RESULTS/notebooks)")
+    nb.set_defaults(func=_notebooks)
     add_bench_commands(sub)
     for action in sub._choices_actions:  # every command: its help as its description too
         command = sub.choices[action.dest]
