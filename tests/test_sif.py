@@ -73,3 +73,37 @@ def test_weighted_means_of_every_text_equal_the_hand_computation(
         ids = [emb.index[w] for w in text.split() if w in emb.index]
         mean = (sif_weights(p[ids])[:, None] * emb.vectors[ids]).sum(axis=0) / max(len(ids), 1)
         assert row == pytest.approx(mean, abs=1e-6)
+
+
+@pytest.mark.parametrize("chunk_values", [1 << 22, 40])
+@pytest.mark.parametrize("normalization", ["none", "word", "dimension"])
+def test_usif_normalizations_equal_the_hand_computation(
+    monkeypatch: pytest.MonkeyPatch, chunk_values: int, normalization: str
+) -> None:
+    """uSIF's word vectors before weighting: raw, unit words, or what the official code
+    does (``v_t * (1.0 / np.linalg.norm(v_t, axis=0))`` on a sentence's word vectors),
+    in one chunk or many, a text wider than a chunk too; components removed as usual."""
+    import textsim.gem.sif as sif
+
+    monkeypatch.setattr(sif, "_CHUNK_VALUES", chunk_values)
+    emb, p, texts = _setup()
+    texts = [*texts, "zzz", " ".join(texts[:20])]
+    model = USIF(emb, p, n=1, n_components=0, normalization=normalization).fit(texts)
+    got = model.transform(texts)
+    weights = usif_weights(p, 1)
+    for text, row in zip(texts, got, strict=True):
+        ids = [emb.index[w] for w in text.split() if w in emb.index]
+        v = emb.vectors[ids].astype(np.float64)
+        if normalization == "word" and ids:
+            v = v / np.linalg.norm(v, axis=1, keepdims=True)
+        elif normalization == "dimension" and ids:
+            v = v * (1.0 / np.linalg.norm(v, axis=0))
+        mean = (weights[ids][:, None] * v).sum(axis=0) / max(len(ids), 1)
+        assert row == pytest.approx(mean, abs=1e-5)
+    if normalization != "none":  # a different embedding, not a rescaled one
+        plain = USIF(emb, p, n=1, n_components=0).fit(texts).transform(texts)[:-2]
+        norm = got[:-2]
+        cos = (plain * norm).sum(1) / np.linalg.norm(plain, axis=1) / np.linalg.norm(norm, axis=1)
+        assert cos.min() < 0.999
+    with pytest.raises(ValueError, match="normalization"):
+        USIF(emb, p, normalization="columns").fit(texts)

@@ -17,6 +17,7 @@ rule sts_scores:
     params:
         learned_runs=list(sts_learned()),
         modes=STS["modes"],
+        usif_normalizations=STS["usif_normalizations"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:
@@ -44,6 +45,7 @@ rule sts_ngrams:
     params:
         ngrams=STS["ngrams"],
         modes=STS["modes"],
+        usif_normalizations=STS["usif_normalizations"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:
@@ -77,6 +79,7 @@ rule sts_models:
         learned_runs=list(sts_learned()),
         ngrams=STS["ngrams"],
         modes=STS["modes"],
+        usif_normalizations=STS["usif_normalizations"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:

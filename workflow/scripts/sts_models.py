@@ -11,5 +11,6 @@ sts_models(
     ngram_models_dir=snakemake.output.ngram_models,
     ngrams=snakemake.params.ngrams,
     modes=snakemake.params.modes,
+    usif_normalizations=snakemake.params.usif_normalizations,
     max_pairs=snakemake.params.max_pairs,
 )

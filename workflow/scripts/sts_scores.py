@@ -10,5 +10,6 @@ sts_scores(
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
     modes=snakemake.params.modes,
+    usif_normalizations=snakemake.params.usif_normalizations,
     max_pairs=snakemake.params.max_pairs,
 )

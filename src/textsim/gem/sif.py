@@ -26,7 +26,10 @@ import numpy.typing as npt
 from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
-__all__ = ["SIF", "USIF", "sif_weights", "usif_weights"]
+__all__ = ["SIF", "USIF", "USIF_NORMALIZATIONS", "sif_weights", "usif_weights"]
+
+#: uSIF's word-vector normalisations: none (the paper), word, dimension (the official code)
+USIF_NORMALIZATIONS = ("none", "word", "dimension")
 
 F64 = npt.NDArray[np.float64]
 
@@ -82,30 +85,33 @@ class _WeightedMean(Estimator):
         """:meth:`_mean` of the texts ``X``, a long text streamed (:meth:`_mean_ids`)."""
         return self._streamed(X, self._mean, self._mean_ids)
 
-    def _mean_ids(self, ids: npt.NDArray[np.int32]) -> F64:
+    def _mean_ids(self, ids: npt.NDArray[np.int32], table: Any = None, weights: Any = None) -> F64:
         """Σ weight · word vector / length of one text given by its vocabulary ids, in
-        blocks of positions (memory bounded by a block)."""
-        table = self.table_
+        blocks of positions (memory bounded by a block). ``table``, ``weights``: other
+        rows and weights than the fitted ones (uSIF's normalisation)."""
+        table = self.table_ if table is None else table
+        weights = self.word_weights_ if weights is None else weights
         step = max(1, _CHUNK_VALUES // table.shape[1])
         total = np.zeros(table.shape[1])
         for a in range(0, len(ids), step):
             block = ids[a : a + step]
-            total += self.word_weights_[block] @ table[block].astype(np.float64)
+            total += weights[block] @ table[block].astype(np.float64)
         return np.asarray(total / max(len(ids), 1))
 
-    def _mean(self, batch: TokenBatch) -> F64:
+    def _mean(self, batch: TokenBatch, table: Any = None, weights: Any = None) -> F64:
         """Σ weight · word vector / length of each text: texts in order of length, in
         chunks of similar length (little padding; bounded memory), the float32 rows
         gathered, then widened (exactly) to float64; a text wider than a chunk alone
         in blocks of positions."""
-        table = self.table_
-        w = np.append(self.word_weights_, 0.0)
+        table = self.table_ if table is None else table
+        weights = self.word_weights_ if weights is None else weights
+        w = np.append(weights, 0.0)
         dim = table.shape[1]
         vec = np.zeros((len(batch), dim))
         lengths = np.asarray(batch.lengths, dtype=np.int64)
         wide = lengths * dim > _CHUNK_VALUES
         for i in np.flatnonzero(wide):
-            vec[i] = self._mean_ids(batch.ids[i, : lengths[i]]) * lengths[i]
+            vec[i] = self._mean_ids(batch.ids[i, : lengths[i]], table, weights) * lengths[i]
         short = np.where(wide, 0, lengths)
         for rows in length_chunks(short, lambda width: width * dim, _CHUNK_VALUES):
             rows = rows[~wide[rows]]
@@ -197,7 +203,12 @@ class USIF(_WeightedMean):
     n:
         Expected sentence length in the threshold ``1 − (1 − 1/|V|)^n`` (paper: 11).
     n_components:
-        Principal components removed, each scaled by ``σ_i² / Σ σ²`` (paper: 5)."""
+        Principal components removed, each scaled by ``σ_i² / Σ σ²`` (paper: 5).
+    normalization:
+        The word vectors before weighting: ``none`` (default; the paper's algorithm),
+        ``word`` (each word vector of unit length) or ``dimension`` (what the official
+        code does: each dimension of a sentence's word vectors divided by its norm over
+        that sentence's words, ``v / np.linalg.norm(v, axis=0)``)."""
         + _CLEANING_DOC
     )
 
@@ -205,6 +216,7 @@ class USIF(_WeightedMean):
     allowed: ClassVar[dict[str, Allowed]] = {
         "n": Allowed("int", low=1),
         "n_components": Allowed("int", low=0, high="dim"),
+        "normalization": Allowed("choice", choices=USIF_NORMALIZATIONS),
         "cleaning": CLEANING_RULE,
     }
 
@@ -214,16 +226,50 @@ class USIF(_WeightedMean):
         probabilities: npt.ArrayLike | None = None,
         n: int = 11,
         n_components: int = 5,
+        normalization: str = "none",
         cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
         self.probabilities = probabilities
         self.n = n
         self.n_components = n_components
+        self.normalization = normalization
         self.cleaning = cleaning
 
     def _weights(self) -> F64:
         return usif_weights(np.asarray(self.probabilities), self.n)
+
+    def _prepare(self) -> None:
+        super()._prepare()
+        if self.normalization == "word":
+            rows = self.table_.astype(np.float64)
+            norms = np.linalg.norm(rows, axis=1, keepdims=True)
+            self.table_ = (rows / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+        elif self.normalization == "dimension":
+            self.squares_ = np.square(self.table_, dtype=np.float64).astype(np.float32)
+            self.ones_ = np.ones_like(self.word_weights_)
+
+    def _per_dimension(self, mean: F64, squares: F64, lengths: npt.ArrayLike) -> F64:
+        """The official code's normalisation applied to weighted means: each dimension
+        divided by the norm of that dimension over the text's words (from the mean of
+        the squares), 0 where all its words are 0 there."""
+        n = np.maximum(np.asarray(lengths, dtype=np.float64), 1.0)
+        norms = np.sqrt(squares * n.reshape(-1, *[1] * (squares.ndim - 1)))
+        return np.asarray(np.divide(mean, norms, out=np.zeros_like(mean), where=norms > 0))
+
+    def _mean(self, batch: TokenBatch, table: Any = None, weights: Any = None) -> F64:
+        mean = super()._mean(batch, table, weights)
+        if self.normalization != "dimension" or table is not None:
+            return mean
+        squares = super()._mean(batch, self.squares_, self.ones_)
+        return self._per_dimension(mean, squares, batch.lengths)
+
+    def _mean_ids(self, ids: npt.NDArray[np.int32], table: Any = None, weights: Any = None) -> F64:
+        mean = super()._mean_ids(ids, table, weights)
+        if self.normalization != "dimension" or table is not None:
+            return mean
+        squares = super()._mean_ids(ids, self.squares_, self.ones_)
+        return np.asarray(self._per_dimension(mean[None], squares[None], [len(ids)])[0])
 
     def fit(self, X: Texts | TokenBatch | str, y: Any = None) -> Self:
         """Compute the word weights and the common directions from the texts ``X``

@@ -178,6 +178,13 @@ def evaluate_methods(
     return pd.DataFrame(rows)
 
 
+#: the STS table's names of uSIF with normalised word vectors (config sts.usif_normalizations)
+USIF_LABELS = {
+    "word": "uSIF, unit word vectors",
+    "dimension": "uSIF, official code's normalisation",
+}
+
+
 def learned_method(run: str, model: Any) -> STSMethod:
     """Learned weights of the run ``length/procedure`` (config ``sts.learned``): named
     ``learned, median (var)`` in the table, ``learned-var-median`` as a model file."""
@@ -192,14 +199,17 @@ def standard_methods(
     *,
     learned: Mapping[str, Any] | None = None,
     modes: Sequence[str] = ("transductive", "inductive"),
+    usif_normalizations: Sequence[str] = (),
 ) -> list[STSMethod]:
-    """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``), plus already
-    fitted learned-weight models (``length/procedure`` run of config ``sts.learned`` →
-    model). ``make(method, **params)`` gives the unfitted estimator of a registry method
-    name (:func:`textsim.api.registry.build` with the word vectors bound)."""
+    """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``), uSIF with each of
+    ``usif_normalizations`` of its word vectors (``word``, ``dimension``: config
+    ``sts.usif_normalizations``), plus already fitted learned-weight models
+    (``length/procedure`` run of config ``sts.learned`` → model). ``make(method,
+    **params)`` gives the unfitted estimator of a registry method name
+    (:func:`textsim.api.registry.build` with the word vectors bound)."""
 
-    def maker(method: str) -> Callable[[list[str]], Any]:
-        return lambda s: make(method).fit(s)
+    def maker(method: str, **params: Any) -> Callable[[list[str]], Any]:
+        return lambda s: make(method, **params).fit(s)
 
     methods = [
         STSMethod("mean", "none", maker("mean"), "mean"),
@@ -207,6 +217,10 @@ def standard_methods(
     ]
     for name, key in (("SIF", "sif"), ("uSIF", "usif"), ("GEM", "gem")):
         methods += [STSMethod(name, mode, maker(key), key) for mode in modes]
+    for norm in usif_normalizations:
+        label = USIF_LABELS[norm]
+        made = maker("usif", normalization=norm)
+        methods += [STSMethod(label, mode, made, f"usif-{norm}") for mode in modes]
     methods += [learned_method(run, model) for run, model in (learned or {}).items()]
     return methods
 

@@ -22,6 +22,7 @@ def sts_models(
     ngram_models_dir: PathLike,
     ngrams: Sequence[int],
     modes: Sequence[str],
+    usif_normalizations: Sequence[str] = (),
     max_pairs: int | None,
 ) -> None:
     """The model file of every method the STS stages apply with a stored fit (fitted on
@@ -35,7 +36,10 @@ def sts_models(
     make, loaded = method_maker(vectors, docfreq)
     groups = {
         models_dir: standard_methods(
-            make, learned=learned_models(vectors, docfreq, weights), modes=modes
+            make,
+            learned=learned_models(vectors, docfreq, weights),
+            modes=modes,
+            usif_normalizations=usif_normalizations,
         ),
         ngram_models_dir: ngram_methods(make, ngrams=ngrams, modes=modes),
     }

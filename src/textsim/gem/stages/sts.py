@@ -97,6 +97,7 @@ def sts_scores(
     *,
     vectors_out: PathLike,
     modes: Sequence[str],
+    usif_normalizations: Sequence[str] = (),
     max_pairs: int | None,
 ) -> None:
     """Every zero-training method and the learned weights (``length/procedure`` → weight
@@ -106,7 +107,9 @@ def sts_scores(
     splits = read_splits(sts, max_pairs)
     make, _ = method_maker(vectors, docfreq)
     learned = learned_models(vectors, docfreq, weights)
-    methods = standard_methods(make, learned=learned, modes=modes)
+    methods = standard_methods(
+        make, learned=learned, modes=modes, usif_normalizations=usif_normalizations
+    )
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = evaluate_methods(
