@@ -90,3 +90,17 @@ def test_whole_demo_shard_equals_the_regular_expressions(mirror: Path) -> None:
                 assert clean_tokens(line) == tokens, (path, line)
             lines += len(doc.lines)
     assert lines > 40_000
+
+
+def test_wordpunct_tokens_follow_the_official_gem_encoder() -> None:
+    """``sent_to_tokens`` + ``sent_to_ids`` of GEM's code/encoder.py, by hand: quote
+    pairs to '"', NLTK's wordpunct split, lower case, ``! . : ? @ - " '`` dropped,
+    numbers and other punctuation kept."""
+    from textsim.text.cleaning import wordpunct_tokens
+
+    text = "He said ``Hi''. It's 3.5%! (A-B), e-mail: x@y.org; ok?"
+    assert wordpunct_tokens(text) == [
+        "he", "said", "hi", "it", "s", "3", "5", "%!", "(", "a", "b", "),", "e",
+        "mail", "x", "y", "org", ";", "ok",
+    ]  # fmt: skip
+    assert wordpunct_tokens("") == [] and wordpunct_tokens("...") == ["..."]

@@ -293,3 +293,25 @@ def test_gram_matrices_equal_the_batched_product() -> None:
     got = gram_matrices(words)
     np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-12)
     assert np.array_equal(got, np.transpose(got, (0, 2, 1)))
+
+
+def test_random_oov_words_stand_for_a_fixed_vocabulary_word() -> None:
+    """oov="random" (the official encoder with ``unk`` in its vocabulary): an unknown
+    word embeds as the vocabulary word its hash picks, every time and in every text;
+    another seed picks another; oov="drop" leaves it out."""
+    from textsim.gem.gem import random_vocabulary_word
+
+    emb = _emb(3, vocab=200, dim=20)
+    texts = _sentences(emb, n=60, seed=4)
+    odd = [t.replace(t.split()[1], "qqqq", 1) for t in texts]  # one unknown word each
+    stand_in = random_vocabulary_word("qqqq", emb.words, 5)
+    assert stand_in == random_vocabulary_word("qqqq", emb.words, 5) and stand_in in emb.index
+    swapped = [t.replace("qqqq", stand_in) for t in odd]
+    params = dict(window=3, n_components=10, n_sentence_components=4)
+    rand = GEM(emb, oov="random", seed=5, **params).fit_transform(odd)
+    assert np.array_equal(rand, GEM(emb, **params).fit_transform(swapped))
+    assert not np.allclose(rand, GEM(emb, **params).fit_transform(odd), atol=1e-3)
+    seeds = {random_vocabulary_word("qqqq", emb.words, s) for s in range(20)}
+    assert len(seeds) > 10  # spread over the vocabulary
+    with pytest.raises(ValueError, match="oov"):
+        GEM(emb, oov="unk", **params).fit(texts)

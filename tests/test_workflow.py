@@ -343,6 +343,7 @@ def test_gem_stages_table_figures_and_report(
     sts = pd.read_csv(paper / "tables/gem-sts.csv")
     expected = {"mean", "idf-weighted mean", "SIF", "uSIF", "GEM", "learned, median (var)"}
     expected |= {"uSIF, official code's normalisation", "uSIF, unit word vectors"}
+    expected |= {"GEM, official tokens", "GEM, official tokens and OOV"}
     assert expected <= set(sts["method"])
     assert set(sts.loc[sts["method"] == "GEM", "fit"]) == {"evaluated split", "train split"}
     scores = pd.read_csv(tiny_project / "results/sts/scores.csv")
@@ -379,7 +380,7 @@ def _api_equals_workflow_vectors(results: Path) -> None:
         **{p.stem: p for p in (results / "models/sts-ngrams").glob("*.npz")},
     }
     expected = {"mean", "idf-mean", "sif", "usif", "usif-dimension", "usif-word", "gem"}
-    expected.add("learned-var-median")
+    expected |= {"gem-wordpunct", "gem-official", "learned-var-median"}
     assert expected | {"gem-ngram1", "gem-ngram2"} <= set(models), sorted(models)
     checked = 0
     for name in ("vectors", "ngram-vectors"):

@@ -18,6 +18,7 @@ rule sts_scores:
         learned_runs=list(sts_learned()),
         modes=STS["modes"],
         usif_normalizations=STS["usif_normalizations"],
+        gem_variants=STS["gem_variants"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:
@@ -45,7 +46,6 @@ rule sts_ngrams:
     params:
         ngrams=STS["ngrams"],
         modes=STS["modes"],
-        usif_normalizations=STS["usif_normalizations"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:
@@ -80,6 +80,7 @@ rule sts_models:
         ngrams=STS["ngrams"],
         modes=STS["modes"],
         usif_normalizations=STS["usif_normalizations"],
+        gem_variants=STS["gem_variants"],
         max_pairs=STS["max_pairs"],
     threads: 2
     log:

@@ -12,5 +12,6 @@ sts_models(
     ngrams=snakemake.params.ngrams,
     modes=snakemake.params.modes,
     usif_normalizations=snakemake.params.usif_normalizations,
+    gem_variants=snakemake.params.gem_variants,
     max_pairs=snakemake.params.max_pairs,
 )

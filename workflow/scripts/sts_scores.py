@@ -11,5 +11,6 @@ sts_scores(
     vectors_out=snakemake.output.vectors,
     modes=snakemake.params.modes,
     usif_normalizations=snakemake.params.usif_normalizations,
+    gem_variants=snakemake.params.gem_variants,
     max_pairs=snakemake.params.max_pairs,
 )

@@ -35,6 +35,7 @@ so both implementations fix it (largest-magnitude component positive).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
@@ -70,6 +71,16 @@ def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
     return np.asarray(out)
 
 
+#: what GEM does with an out-of-vocabulary word
+OOV_RULES = ("drop", "random")
+
+
+def random_vocabulary_word(word: str, vocabulary: Sequence[str], seed: int) -> str:
+    """The vocabulary word that stands for the unknown ``word``: uniform over the
+    vocabulary, fixed by the word and the seed (CRC-32 of both)."""
+    return vocabulary[zlib.crc32(f"{seed}\t{word}".encode()) % len(vocabulary)]
+
+
 class GEM(Estimator):
     """Geometric embedding (GEM) as a scikit-learn style estimator.
 
@@ -96,9 +107,18 @@ class GEM(Estimator):
         n consecutive words).
     batch_words:
         Words processed per chunk (memory bound; results do not depend on it).
+    oov:
+        Out-of-vocabulary words: ``drop`` (default) or ``random`` (what the official
+        encoder does when its vocabulary has ``unk``: each such word stands for one
+        vocabulary word drawn at random, the same for every occurrence; here drawn
+        from a hash of the word and ``seed``, so a text embeds the same every time).
+    seed:
+        The draw of ``oov="random"``.
     cleaning:
         ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
-        numbers → 0, punctuation removed); ``none``: split on white space only.
+        numbers → 0, punctuation removed); ``none``: split on white space only;
+        ``wordpunct``: the official encoder's tokens
+        (:func:`textsim.text.cleaning.wordpunct_tokens`).
     """
 
     _fitted_arrays = ("directions_", "singular_values_")
@@ -110,6 +130,8 @@ class GEM(Estimator):
         "n_sentence_components": Allowed("int", low=1),
         "ngram": Allowed("int", low=1),
         "batch_words": Allowed("int", low=1),
+        "oov": Allowed("choice", choices=OOV_RULES),
+        "seed": Allowed("int", low=0),
         "cleaning": CLEANING_RULE,
     }
 
@@ -121,6 +143,8 @@ class GEM(Estimator):
         n_sentence_components: int = 17,
         ngram: int = 1,
         batch_words: int = 4000,
+        oov: str = "drop",
+        seed: int = 0,
         cleaning: Cleaning = "paper",
     ) -> None:
         self.embeddings = embeddings
@@ -129,7 +153,24 @@ class GEM(Estimator):
         self.n_sentence_components = n_sentence_components
         self.ngram = ngram
         self.batch_words = batch_words
+        self.oov = oov
+        self.seed = seed
         self.cleaning = cleaning
+
+    def _lookup(self, emb: WordEmbeddings, texts: Any) -> TokenBatch:
+        """Vocabulary ids; with ``oov="random"`` an unknown word becomes the vocabulary
+        word its hash picks (:func:`random_vocabulary_word`)."""
+        if self.oov != "random":
+            return super()._lookup(emb, texts)
+        known = emb.index
+        swapped = [
+            [
+                w if w in known else random_vocabulary_word(w, emb.words, self.seed)
+                for w in (t.split() if isinstance(t, str) else t)
+            ]
+            for t in texts
+        ]
+        return emb.encode(swapped)
 
     # ------------------------------------------------------------------ fitting
 

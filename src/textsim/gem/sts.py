@@ -185,6 +185,14 @@ USIF_LABELS = {
 }
 
 
+#: GEM with the official encoder's preprocessing (config sts.gem_variants): its tokens
+#: (NLTK's wordpunct split, numbers kept), then also its random out-of-vocabulary words
+GEM_VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "wordpunct": ("GEM, official tokens", {"cleaning": "wordpunct"}),
+    "official": ("GEM, official tokens and OOV", {"cleaning": "wordpunct", "oov": "random"}),
+}
+
+
 def learned_method(run: str, model: Any) -> STSMethod:
     """Learned weights of the run ``length/procedure`` (config ``sts.learned``): named
     ``learned, median (var)`` in the table, ``learned-var-median`` as a model file."""
@@ -200,10 +208,12 @@ def standard_methods(
     learned: Mapping[str, Any] | None = None,
     modes: Sequence[str] = ("transductive", "inductive"),
     usif_normalizations: Sequence[str] = (),
+    gem_variants: Sequence[str] = (),
 ) -> list[STSMethod]:
     """Mean, idf-weighted mean, SIF, uSIF and GEM (each in ``modes``), uSIF with each of
     ``usif_normalizations`` of its word vectors (``word``, ``dimension``: config
-    ``sts.usif_normalizations``), plus already fitted learned-weight models
+    ``sts.usif_normalizations``), GEM with the official encoder's preprocessing
+    (``gem_variants``: :data:`GEM_VARIANTS`), plus already fitted learned-weight models
     (``length/procedure`` run of config ``sts.learned`` → model). ``make(method,
     **params)`` gives the unfitted estimator of a registry method name
     (:func:`textsim.api.registry.build` with the word vectors bound)."""
@@ -221,6 +231,10 @@ def standard_methods(
         label = USIF_LABELS[norm]
         made = maker("usif", normalization=norm)
         methods += [STSMethod(label, mode, made, f"usif-{norm}") for mode in modes]
+    for variant in gem_variants:
+        label, params = GEM_VARIANTS[variant]
+        made = maker("gem", **params)
+        methods += [STSMethod(label, mode, made, f"gem-{variant}") for mode in modes]
     methods += [learned_method(run, model) for run, model in (learned or {}).items()]
     return methods
 

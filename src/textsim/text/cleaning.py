@@ -31,7 +31,15 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["NON_WORD_RE", "NUMBER_RE", "clean_lines", "clean_tokens", "clean_tokens_reference"]
+__all__ = [
+    "GEM_SKIPPED",
+    "NON_WORD_RE",
+    "NUMBER_RE",
+    "clean_lines",
+    "clean_tokens",
+    "clean_tokens_reference",
+    "wordpunct_tokens",
+]
 
 NUMBER_RE = re.compile(r"[-+]?[\d,]*\.*\d+")
 NON_WORD_RE = re.compile(r"\W+")
@@ -145,3 +153,18 @@ def _run_to_zeros(m: re.Match[bytes]) -> bytes:
     while start > 0 and data[start - 1] in _PUNCTUATION_BYTES:
         start -= 1
     return b" 0 " * len(_NUMBER_BYTES.findall(data, start, m.end()))
+
+
+_WORDPUNCT = re.compile(r"\w+|[^\w\s]+")
+#: the punctuation tokens the official GEM encoder skips (``sent_to_ids``)
+GEM_SKIPPED = frozenset({"!", ".", ":", "?", "@", "-", '"', "'"})
+
+
+def wordpunct_tokens(text: str) -> list[str]:
+    """The official GEM encoder's tokens (``code/encoder.py``: ``sent_to_tokens`` and
+    ``sent_to_ids``): quotes ``''`` and ````` `` ````` as ``"``, NLTK's ``wordpunct``
+    split (runs of word characters, runs of other non-space characters), lowercased,
+    the tokens ``! . : ? @ - " '`` dropped. Numbers stay numbers."""
+    text = text.replace("''", '" ').replace("``", '" ')
+    tokens = (t.lower() for t in _WORDPUNCT.findall(text))
+    return [t for t in tokens if t not in GEM_SKIPPED]

@@ -22,8 +22,10 @@ import pandas as pd
 
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
 
-Cleaning = Literal["paper", "none"]
-CLEANINGS: tuple[str, ...] = ("paper", "none")
+Cleaning = Literal["paper", "none", "wordpunct"]
+#: paper: the workflow's cleaning; none: white space only; wordpunct: the official GEM
+#: encoder's tokenisation (:func:`textsim.text.cleaning.wordpunct_tokens`)
+CLEANINGS: tuple[str, ...] = ("paper", "none", "wordpunct")
 
 
 _BYTES_HINT = "texts must be str, not bytes: decode them first (e.g. .decode('utf-8'))"
@@ -49,7 +51,14 @@ def clean_texts(texts: Any, cleaning: str) -> Any:
         raise ValueError(f"unknown cleaning {cleaning!r}; expected one of {', '.join(CLEANINGS)}")
     if cleaning == "none" or isinstance(texts, TokenBatch):
         return texts
-    from textsim.text.cleaning import clean_lines
+    from textsim.text.cleaning import clean_lines, wordpunct_tokens
+
+    if cleaning == "wordpunct":
+        if isinstance(texts, pd.Series):
+            texts = list(texts.astype(str))
+        if any(t is None for t in texts):
+            raise ValueError("texts must not be missing (None)")
+        return [" ".join(wordpunct_tokens(t)) if isinstance(t, str) else t for t in texts]
 
     if isinstance(texts, pd.Series):
         if texts.isna().any():
@@ -261,7 +270,7 @@ class Estimator(EmbeddingMethod):
         (pieces end at white space, which no cleaning step crosses)."""
         parts = [np.empty(0, dtype=np.int32)]
         for piece in text_pieces(text, PIECE_CHARS):
-            batch = emb.encode(clean_texts([piece], self.cleaning))
+            batch = self._lookup(emb, clean_texts([piece], self.cleaning))
             parts.append(np.asarray(batch.ids[0, : batch.lengths[0]], dtype=np.int32))
         return np.concatenate(parts)
 
@@ -270,7 +279,11 @@ class Estimator(EmbeddingMethod):
             if X.pad != emb.pad:
                 raise ValueError("TokenBatch was encoded with a different vocabulary")
             return X
-        return emb.encode(clean_texts(as_texts(X), self.cleaning))
+        return self._lookup(emb, clean_texts(as_texts(X), self.cleaning))
+
+    def _lookup(self, emb: WordEmbeddings, texts: Any) -> TokenBatch:
+        """Vocabulary ids of cleaned texts (out-of-vocabulary words dropped)."""
+        return emb.encode(texts)
 
     def _batch(self, X: TokenBatch | Texts | str) -> TokenBatch:
         return self._encode(self._check_fitted(), X)

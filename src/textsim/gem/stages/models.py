@@ -23,6 +23,7 @@ def sts_models(
     ngrams: Sequence[int],
     modes: Sequence[str],
     usif_normalizations: Sequence[str] = (),
+    gem_variants: Sequence[str] = (),
     max_pairs: int | None,
 ) -> None:
     """The model file of every method the STS stages apply with a stored fit (fitted on
@@ -40,6 +41,7 @@ def sts_models(
             learned=learned_models(vectors, docfreq, weights),
             modes=modes,
             usif_normalizations=usif_normalizations,
+            gem_variants=gem_variants,
         ),
         ngram_models_dir: ngram_methods(make, ngrams=ngrams, modes=modes),
     }

@@ -98,6 +98,7 @@ def sts_scores(
     vectors_out: PathLike,
     modes: Sequence[str],
     usif_normalizations: Sequence[str] = (),
+    gem_variants: Sequence[str] = (),
     max_pairs: int | None,
 ) -> None:
     """Every zero-training method and the learned weights (``length/procedure`` → weight
@@ -108,7 +109,11 @@ def sts_scores(
     make, _ = method_maker(vectors, docfreq)
     learned = learned_models(vectors, docfreq, weights)
     methods = standard_methods(
-        make, learned=learned, modes=modes, usif_normalizations=usif_normalizations
+        make,
+        learned=learned,
+        modes=modes,
+        usif_normalizations=usif_normalizations,
+        gem_variants=gem_variants,
     )
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
