@@ -178,8 +178,11 @@ def fit(
         Estimator parameters (e.g. ``ngram=2`` for GEM, ``a=1e-3`` for SIF,
         ``cleaning="none"``).
 
-    The result has ``transform(texts)``; :func:`textsim.save` writes it as a model
-    file that :func:`textsim.load` reads back."""
+    Returns
+    -------
+    estimator
+        The fitted estimator, with ``transform(texts)``; :func:`textsim.save` writes
+        it as a model file that :func:`textsim.load` reads back."""
     m = _method(method)
     cls = m.estimator
     needs = cls.needs_for({**m.params, **params})

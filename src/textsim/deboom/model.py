@@ -53,6 +53,8 @@ class WeightedEmbedding(Estimator):
         ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
         numbers → 0, punctuation removed); ``none``: split on white space only.
 
+    Notes
+    -----
     The weights were trained on unit-normalised word vectors when the workflow's
     ``weights.normalize`` is on; :func:`textsim.fit` and model files apply the same
     normalisation, so build ``embeddings`` with ``normalize=`` matching.
