@@ -14,7 +14,15 @@ from textsim.deboom.intrinsics import llvm_binary
 from textsim.jit import CACHE
 from textsim.vectors.words import TokenBatch, length_chunks
 
-__all__ = ["F64", "coarse_padded", "coarse_vectors", "distinct_words", "fix_signs", "gram_matrices"]
+__all__ = [
+    "F64",
+    "coarse_padded",
+    "coarse_vectors",
+    "distinct_words",
+    "fix_signs",
+    "gram_matrices",
+    "ngram_average",
+]
 
 F64 = npt.NDArray[np.float64]
 _fmin = llvm_binary("minnum")
@@ -146,3 +154,23 @@ def distinct_words(batch: TokenBatch) -> tuple[TokenBatch, F64]:
     counts = np.zeros(out.shape)
     counts[rows, slot] = ends - cols
     return TokenBatch(out, n_distinct.astype(batch.lengths.dtype), batch.pad), counts
+
+
+def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
+    """The slides' n-gram variant: position i holds the mean of words i … i+n−1 of
+    its sentence (fewer at the end, where the slides pad with NULL; padding is
+    not counted). ``words`` is (S, L, d) with zero rows beyond each length."""
+    if n < 1:
+        raise ValueError(f"n-gram size must be >= 1, got {n}")
+    if n == 1:
+        return words
+    lens = np.asarray(lengths, dtype=np.int64)
+    width = words.shape[1]
+    cs = np.concatenate([np.zeros_like(words[:, :1]), np.cumsum(words, axis=1)], axis=1)
+    pos = np.arange(width)
+    stop = np.minimum(pos[None, :] + n, lens[:, None])  # (S, L)
+    count = np.maximum(stop - pos[None, :], 1)
+    rows = np.arange(words.shape[0])[:, None]
+    out = (cs[rows, stop] - cs[:, :width]) / count[:, :, None]
+    out[pos[None, :] >= lens[:, None]] = 0.0
+    return np.asarray(out)

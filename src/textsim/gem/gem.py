@@ -35,50 +35,33 @@ so both implementations fix it (largest-magnitude component positive).
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
 
-from textsim.gem.coarse import F64, coarse_padded, coarse_vectors, distinct_words, fix_signs
+from textsim.gem.coarse import (
+    F64,
+    coarse_padded,
+    coarse_vectors,
+    distinct_words,
+    fix_signs,
+    ngram_average,
+)
 from textsim.gem.windows import POSITION_BLOCK, window_residuals
 from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.kernels import gather_rows
-from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+from textsim.vectors.words import (
+    OOV_RULES,
+    FloatArray,
+    Texts,
+    TokenBatch,
+    WordEmbeddings,
+    random_vocabulary_word,
+)
 
 __all__ = ["GEM", "coarse_vectors", "distinct_words", "ngram_average"]
-
-
-def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
-    """The slides' n-gram variant: position i holds the mean of words i … i+n−1 of
-    its sentence (fewer at the end, where the slides pad with NULL; padding is
-    not counted). ``words`` is (S, L, d) with zero rows beyond each length."""
-    if n < 1:
-        raise ValueError(f"n-gram size must be >= 1, got {n}")
-    if n == 1:
-        return words
-    lens = np.asarray(lengths, dtype=np.int64)
-    width = words.shape[1]
-    cs = np.concatenate([np.zeros_like(words[:, :1]), np.cumsum(words, axis=1)], axis=1)
-    pos = np.arange(width)
-    stop = np.minimum(pos[None, :] + n, lens[:, None])  # (S, L)
-    count = np.maximum(stop - pos[None, :], 1)
-    rows = np.arange(words.shape[0])[:, None]
-    out = (cs[rows, stop] - cs[:, :width]) / count[:, :, None]
-    out[pos[None, :] >= lens[:, None]] = 0.0
-    return np.asarray(out)
-
-
-#: what GEM does with an out-of-vocabulary word
-OOV_RULES = ("drop", "random")
-
-
-def random_vocabulary_word(word: str, vocabulary: Sequence[str], seed: int) -> str:
-    """The vocabulary word that stands for the unknown ``word``: uniform over the
-    vocabulary, fixed by the word and the seed (CRC-32 of both)."""
-    return vocabulary[zlib.crc32(f"{seed}\t{word}".encode()) % len(vocabulary)]
 
 
 class GEM(Estimator):

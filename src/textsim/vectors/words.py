@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import cast
@@ -177,3 +178,13 @@ class WordEmbeddings:
                 raise ValueError("vocabulary words must be unique")
             self.__dict__["_lookup_index"] = lookup
         return lookup
+
+
+#: what an estimator may do with an out-of-vocabulary word (GEM's ``oov``)
+OOV_RULES = ("drop", "random")
+
+
+def random_vocabulary_word(word: str, vocabulary: Sequence[str], seed: int) -> str:
+    """The vocabulary word that stands for the unknown ``word``: uniform over the
+    vocabulary, fixed by the word and the seed (CRC-32 of both)."""
+    return vocabulary[zlib.crc32(f"{seed}\t{word}".encode()) % len(vocabulary)]
