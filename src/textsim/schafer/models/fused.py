@@ -175,6 +175,12 @@ def fused_lstm(
     return _KERNEL[0](x, mask, n, K, R, b, constant, sequences)
 
 
+def _fused_cell(cell: Any, x: Any, mask: Any, n: Any, *, constant: bool, sequences: bool) -> Any:
+    """:func:`fused_lstm` with the weights of a Keras LSTM cell."""
+    weights = (cell.kernel.value, cell.recurrent_kernel.value, cell.bias.value)
+    return fused_lstm(x, mask, n, *weights, constant=constant, sequences=sequences)
+
+
 def _plain(cell: Any) -> bool:
     """Whether a Keras LSTM cell computes what the kernel does (no dropout, the default
     activations, a bias)."""
@@ -210,17 +216,7 @@ def lstm_layer(units: int) -> Any:
             if mask is None:
                 mask = ops.ones((B, T), dtype="bool")
             n = ops.max(ops.sum(ops.cast(mask, "int32"), axis=1))
-            cell = self.cell
-            return fused_lstm(
-                sequences,
-                mask,
-                n,
-                cell.kernel.value,
-                cell.recurrent_kernel.value,
-                cell.bias.value,
-                constant=False,
-                sequences=False,
-            )
+            return _fused_cell(self.cell, sequences, mask, n, constant=False, sequences=False)
 
     return FusedLSTM(units)
 
@@ -250,17 +246,7 @@ def repeated_lstm_layer(units: int, to_words: bool) -> Any:
             n = ops.max(ops.sum(ops.cast(words, "int32"), axis=1)) if to_words else width
             steps = ops.expand_dims(ops.arange(width), 0) < n
             mask = ops.broadcast_to(steps, ops.shape(ids))
-            cell = self.cell
-            return fused_lstm(
-                code,
-                mask,
-                n,
-                cell.kernel.value,
-                cell.recurrent_kernel.value,
-                cell.bias.value,
-                constant=True,
-                sequences=True,
-            )
+            return _fused_cell(self.cell, code, mask, n, constant=True, sequences=True)
 
         def compute_output_shape(self, code_shape: Any, ids_shape: Any = None) -> Any:
             return (code_shape[0], ids_shape[1] if ids_shape else None, self.units)

@@ -54,9 +54,10 @@ class KerasDocumentModel(DocumentModel):
     sequential: ClassVar[bool] = True  # input = padded word ids (not mean vectors)
     trails: ClassVar[bool] = False  # targets are sequences, trimmed with the inputs (RAE)
     #: with the fused kernel, batches are trimmed to a multiple of this (fewer shapes to
-    #: compile than WIDTH_STEP): the kernel stops at the longest document itself, and a
-    #: coarse trim only spares the work done at every position (an output layer, a loss)
-    fused_width_step: ClassVar[int] = 1_000_000
+    #: compile than WIDTH_STEP), or not at all (None: one shape): the kernel stops at the
+    #: longest document itself, and a coarse trim only spares the work done at every
+    #: position (an output layer, a loss)
+    fused_width_step: ClassVar[int | None] = None
 
     def __init__(
         self,
@@ -110,9 +111,8 @@ class KerasDocumentModel(DocumentModel):
 
     def _trims(self) -> bool:
         if self.trim is None:
-            return self._exact_trim() and (
-                not self._fused() or self.fused_width_step < self.max_words
-            )
+            coarse = self.fused_width_step is not None
+            return self._exact_trim() and (not self._fused() or coarse)
         if self.trim and not self._exact_trim():
             raise ValueError(
                 f"{type(self).__name__}{self._trim_hint()} depends on the padding after a "
@@ -150,7 +150,7 @@ class KerasDocumentModel(DocumentModel):
 
     def _batches(self, inputs: Any, targets: Any, batches: list[Any]) -> Any:
         lengths = document_lengths(inputs) if self.sequential else None
-        step = self.fused_width_step if self._fused() else WIDTH_STEP
+        step = (self._fused() and self.fused_width_step) or WIDTH_STEP
         widths = [
             batch_width(lengths[b], self.max_words, step)
             if lengths is not None and self._trims()
