@@ -40,6 +40,25 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
         WeightedEmbedding.load(tmp_path / "bad.json", emb)
 
 
+def test_weighted_embedding_epochs_rule_trains_the_given_epochs(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from textsim.deboom.model import WeightedEmbedding
+    from textsim.vectors.words import WordEmbeddings
+
+    rng = np.random.default_rng(2)
+    words = [f"w{i:02d}" for i in range(20)]
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(20, 3)), np.arange(1, 21), 100)
+    a = [" ".join(rng.choice(words, 4)) for _ in range(100)]
+    b = [" ".join(rng.choice(words, 4)) for _ in range(100)]
+    related = np.arange(100) % 2 == 0
+    model = WeightedEmbedding(emb, n_max=4, stopping="epochs", n_epochs=3).fit((a, b), related)
+    assert len(model.history_) == 3
+    model.save_weights(tmp_path / "w.json")
+    back = WeightedEmbedding.load(tmp_path / "w.json", emb)
+    assert (back.stopping, back.n_epochs) == ("epochs", 3)
+    with pytest.raises(ValueError, match="stopping"):
+        WeightedEmbedding(emb, stopping="never").fit((a, b), related)  # type: ignore[arg-type]
+
+
 def test_kappa_grid_search_records_every_fold_and_picks_the_lowest_mean_error() -> None:
     from textsim.deboom.kappa import KappaSearch, select_kappa
     from textsim.vectors.words import WordEmbeddings

@@ -108,6 +108,36 @@ def test_algorithm1_lowers_rate_once_then_stops_on_small_gain() -> None:
     assert capped.end_epoch(0.5)  # the epoch cap
 
 
+def _after_lowering(stopping: str, loss: float) -> Algorithm1:
+    """An Algorithm 1 whose rate was lowered once, last epoch loss ``loss``."""
+    alg = Algorithm1(stopping=stopping)  # type: ignore[arg-type]
+    alg.end_epoch(loss)
+    alg.end_epoch(loss + 1.0)  # worse: the rate is lowered
+    alg.end_epoch(loss)
+    assert alg.lr == alg.low_lr
+    return alg
+
+
+def test_algorithm1_relative_reading_scales_the_tolerance_with_the_loss() -> None:
+    # a gain of 0.002 on a loss of 10 is 0.02%: below the prose's 0.05%, above 0.0005
+    assert _after_lowering("relative", 10.0).end_epoch(9.998)
+    assert not _after_lowering("absolute", 10.0).end_epoch(9.998)
+    # a gain of 0.0004 on a loss of 0.1 is 0.4%: above 0.05%, below 0.0005
+    assert not _after_lowering("relative", 0.1).end_epoch(0.0996)
+    assert _after_lowering("absolute", 0.1).end_epoch(0.0996)
+    # the contrastive loss is negative: the gain is taken against its magnitude
+    assert _after_lowering("relative", -10.0).end_epoch(-10.002)
+    assert not _after_lowering("relative", -10.0).end_epoch(-10.1)
+
+
+def test_algorithm1_epochs_rule_never_stops_early() -> None:
+    alg = _after_lowering("epochs", 1.0)
+    alg.max_epochs = 6
+    assert not alg.end_epoch(1.0)  # no gain at all: absolute and relative would stop
+    assert not alg.end_epoch(1.0)
+    assert alg.end_epoch(1.0)  # the sixth epoch
+
+
 keras = pytest.importorskip("keras")
 
 

@@ -86,6 +86,22 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
     assert plan.couples_for_exclusion("unseen") == ["results/pairs/20/couples.parquet"]
     assert plan.path("unseen", "vectors") == "results/variants/unseen/word2vec/vectors.npz"
     assert plan.word2vec_settings("unseen") == plan.word2vec_settings("default")
+    # idf settings change the scores only (the learned weights use idf ranks, not values);
+    # the stopping rule changes the weights only
+    idf = VariantPlan(
+        _config(
+            {
+                "idf": {"docfreq": {"idf_variant": "code", "n_documents": 137964149}},
+                "stop": {"weights": {"stopping": {"rule": "relative"}}},
+            }
+        ),
+        SCHEMA,
+    )
+    assert idf.path("idf", "scores", **unit) == "results/variants/idf/scores/20/unit.parquet"
+    assert idf.path("idf", "weights", length="20") == "results/weights/20/median.json"
+    assert idf.path("stop", "scores", **unit) == "results/scores/20/unit.parquet"
+    stop_weights = idf.path("stop", "weights", length="20")
+    assert stop_weights == "results/variants/stop/weights/20/median.json"
     # no variant owns anything of the default's
     assert not plan.owns("default", "couples", length="20")
 
@@ -363,8 +379,15 @@ STUDY = {
         "runs": {
             "authors-couples": {"pairs": {"construction": "authors"}},
             "cbow": {"word2vec": {"sg": 0}},
+            # the authors' idf: only the scores change (couples, weights: the default's)
+            "authors-idf": {"docfreq": {"idf_variant": "code", "n_documents": 137964149}},
         },
-        "questions": {"tiny": {"title": "Tiny study.", "variants": ["authors-couples", "cbow"]}},
+        "questions": {
+            "tiny": {
+                "title": "Tiny study.",
+                "variants": ["authors-couples", "cbow", "authors-idf"],
+            }
+        },
     }
 }
 
@@ -375,7 +398,9 @@ def _jobs(output: str) -> dict[str, int]:
     }
 
 
-def test_two_variants_run_end_to_end_and_rerun_exactly(tiny_project: Path, tmp_path: Path) -> None:
+def test_three_variants_run_end_to_end_and_rerun_exactly(
+    tiny_project: Path, tmp_path: Path
+) -> None:
     project = tmp_path / "project"
     shutil.copytree(tiny_project, project, symlinks=True)
     extra = tmp_path / "study.yaml"
@@ -388,17 +413,22 @@ def test_two_variants_run_end_to_end_and_rerun_exactly(tiny_project: Path, tmp_p
     assert not {"train_word2vec", "curate_pairs", "score_baselines", "train_weights"} & set(jobs)
     assert jobs["variant_word2vec"] == 1 and jobs["variant_pair_candidates"] == 2 * 2
     assert jobs["variant_couples"] == 2 and jobs["variant_train"] == 2
+    assert jobs["variant_scores"] == 3  # the idf variant scores the default's couples
     res = smk_in(project, "--cores", "2", "variants", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     tables = project / "results/paper/tables"
     long = pd.read_csv(project / "results/variants/tiny.csv", dtype={"length": str})
-    assert set(long["variant"]) == {"default", "authors-couples", "cbow"}
+    assert set(long["variant"]) == {"default", "authors-couples", "cbow", "authors-idf"}
     assert set(long["method"]) == {"tfidf", "mean", "mean_idf", "learned_median"}
     assert long[long["variant"] != "default"]["p_value"].between(0, 1).all()
     # the default column is the main pipeline's own metrics
     main = pd.read_csv(project / "results/metrics/20/unit.csv").set_index("method")
     default = long[long["variant"] == "default"].set_index("method")
     assert default.loc["mean", "test_error"] == pytest.approx(100 * main.loc["mean", "test_error"])
+    # the idf variant moves only the idf methods: its mean and learned rows are the default's
+    rows = long.set_index(["variant", "method"])["test_error"]
+    assert rows[("authors-idf", "mean")] == rows[("default", "mean")]
+    assert rows[("authors-idf", "learned_median")] == rows[("default", "learned_median")]
     # tf-idf does not use word vectors: cbow's couples are the default's, so is its error
     assert long.set_index(["variant", "method"]).loc[("cbow", "tfidf"), "p_value"] == pytest.approx(
         1.0

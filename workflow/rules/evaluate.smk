@@ -14,7 +14,7 @@ rule score_baselines:
         methods=BASELINE_METHODS,
         normalize=lambda wc: wc.vectors == "unit",
         top_fraction=config["evaluation"]["top_fraction"],
-        idf_variant=config["docfreq"]["idf_variant"],
+        idf=config["docfreq"],
     threads: 2
     log:
         "logs/scores/{length}/{vectors}.log",

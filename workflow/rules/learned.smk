@@ -55,6 +55,7 @@ rule train_weights:
     params:
         n_max=lambda wc: n_max_for(wc.length),
         kappa=KAPPA,
+        stopping=config["weights"]["stopping"],
         seed=config["seed"],
         deterministic=config["deterministic"],
         normalize=NORMALIZE,

@@ -135,6 +135,7 @@ use rule train_weights as scaling_train with:
     params:
         n_max=lambda wc: n_max_for(wc.length),
         kappa=SCALE_KAPPA,
+        stopping=config["weights"]["stopping"],
         seed=config["seed"],
         deterministic=config["deterministic"],
         normalize=NORMALIZE,

@@ -90,7 +90,7 @@ use rule score_baselines as variant_scores with:
         methods=VARIANT_METHODS,
         normalize=lambda wc: wc.vectors == "unit",
         top_fraction=lambda wc: vcfg(wc)["evaluation"]["top_fraction"],
-        idf_variant=lambda wc: vcfg(wc)["docfreq"]["idf_variant"],
+        idf=lambda wc: vcfg(wc)["docfreq"],
     log:
         "logs/variants/{variant}/scores/{length}-{vectors}.log",
     benchmark:
@@ -124,6 +124,7 @@ use rule train_weights as variant_train with:
     params:
         n_max=lambda wc: int(wc.length) if wc.length.isdigit() else vcfg(wc)["weights"]["n_max_variable"],
         kappa=lambda wc: vcfg(wc)["weights"]["kappa"],
+        stopping=lambda wc: vcfg(wc)["weights"]["stopping"],
         seed=config["seed"],
         deterministic=config["deterministic"],
         normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",

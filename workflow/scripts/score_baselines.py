@@ -10,6 +10,6 @@ score_baselines(
     methods=snakemake.params.methods,
     normalize=snakemake.params.normalize,
     top_fraction=snakemake.params.top_fraction,
-    idf_variant=snakemake.params.idf_variant,
+    idf=snakemake.params.idf,
     n_jobs=snakemake.threads,
 )

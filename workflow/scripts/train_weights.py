@@ -19,4 +19,5 @@ train_learned_weights(
     deterministic=snakemake.params.deterministic,
     normalize=snakemake.params.normalize,
     backend=snakemake.params.backend,
+    stopping=snakemake.params.stopping,
 )

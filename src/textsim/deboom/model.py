@@ -10,6 +10,7 @@ document frequencies ("out of the box").
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from dataclasses import asdict
@@ -18,6 +19,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
+from textsim.deboom.procedures import FIXED_EPOCHS, STOPPING, Stopping
 from textsim.deboom.published import PAPER_KAPPA
 from textsim.deboom.weighting import interpolated_weights, weighted_vectors
 from textsim.io import InputFileError, atomic_path, read_json
@@ -52,6 +54,14 @@ class WeightedEmbedding(Estimator):
     cleaning:
         ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
         numbers → 0, punctuation removed); ``none``: split on white space only.
+    stopping:
+        When the PRL procedures (``contrastive``, ``median``) stop: ``absolute``
+        (default; Algorithm 1 as printed, the epoch loss improves by less than
+        0.0005), ``relative`` (the prose of PRL §5.2, by less than 0.05% of the
+        previous loss) or ``epochs`` (after ``n_epochs`` epochs, never earlier). The
+        ``icdmw`` procedure always trains one epoch.
+    n_epochs:
+        The epochs trained when ``stopping="epochs"`` (the papers give no count).
 
     Notes
     -----
@@ -71,6 +81,8 @@ class WeightedEmbedding(Estimator):
         "random_state": Allowed("int", low=0),
         "deterministic": Allowed("bool"),
         "cleaning": CLEANING_RULE,
+        "stopping": Allowed("choice", choices=STOPPING),
+        "n_epochs": Allowed("int", low=1),
     }
 
     def __init__(
@@ -82,6 +94,8 @@ class WeightedEmbedding(Estimator):
         random_state: int = 0,
         deterministic: bool = True,
         cleaning: Cleaning = "paper",
+        stopping: Stopping = "absolute",
+        n_epochs: int = FIXED_EPOCHS,
     ) -> None:
         self.embeddings = embeddings
         self.n_max = n_max
@@ -90,6 +104,8 @@ class WeightedEmbedding(Estimator):
         self.random_state = random_state
         self.deterministic = deterministic
         self.cleaning = cleaning
+        self.stopping = stopping
+        self.n_epochs = n_epochs
 
     def _prepare(self) -> WordEmbeddings:
         if self.embeddings is None:
@@ -117,6 +133,8 @@ class WeightedEmbedding(Estimator):
         emb = self._prepare()
         a, b = (sort_by_rank(self._batch(t), self.rank_) for t in X)
         config = TrainConfig.named(self.procedure, kappa=self.kappa)
+        if config.schedule == "algorithm1":
+            config = dataclasses.replace(config, stopping=self.stopping, epochs=self.n_epochs)
         result = train_weights(
             a,
             b,
@@ -220,6 +238,8 @@ class WeightedEmbedding(Estimator):
             "procedure": self.procedure,
             "kappa": float(self.kappa),
             "random_state": int(self.random_state),
+            "stopping": self.stopping,
+            "n_epochs": int(self.n_epochs),
             "config": getattr(self, "config_", {}),
             "history": [float(x) for x in getattr(self, "history_", [])],
             "training": getattr(self, "training_", {}),
@@ -252,7 +272,13 @@ class WeightedEmbedding(Estimator):
                 "(textsim fit learned ... --param check_dim=false)"
             )
         model = cls(
-            embeddings, n_max=int(doc["n_max"]), procedure=doc["procedure"], kappa=doc["kappa"]
+            embeddings,
+            n_max=int(doc["n_max"]),
+            procedure=doc["procedure"],
+            kappa=doc["kappa"],
+            # files written before the stopping rule was a setting trained with the default
+            stopping=doc.get("stopping", "absolute"),
+            n_epochs=int(doc.get("n_epochs", FIXED_EPOCHS)),
         )
         model._restore({"weights_": weights})
         model.history_ = doc.get("history", [])

@@ -16,9 +16,16 @@ import numpy.typing as npt
 
 from textsim.deboom.published import PAPER_KAPPA
 
-__all__ = ["LossKind", "TrainConfig", "epoch_batches"]
+__all__ = ["FIXED_EPOCHS", "STOPPING", "LossKind", "Stopping", "TrainConfig", "epoch_batches"]
 
 LossKind = Literal["contrastive", "median"]
+
+
+#: when Algorithm 1 stops (see :class:`TrainConfig`)
+Stopping = Literal["absolute", "relative", "epochs"]
+STOPPING: tuple[Stopping, ...] = ("absolute", "relative", "epochs")
+#: epochs trained with stopping "epochs" unless told (the papers give no count)
+FIXED_EPOCHS = 20
 
 
 @dataclass(frozen=True)
@@ -35,7 +42,10 @@ class TrainConfig:
     batch_size: int = 100
     balanced: bool = True
     schedule: Literal["algorithm1", "fixed"] = "algorithm1"
-    epochs: int = 1  # for schedule "fixed"; the cap for algorithm1 is max_epochs
+    epochs: int = 1  # for schedule "fixed" and stopping "epochs"; else the cap is max_epochs
+    # Algorithm 1's stop: "absolute" (as printed: the loss gains < tolerance), "relative"
+    # (§5.2's prose: < tolerance x |previous loss|, 0.05%) or "epochs" (none: `epochs`)
+    stopping: Stopping = "absolute"
     max_epochs: int = 50
     tolerance: float = 0.0005
     init: float = 0.5

@@ -215,10 +215,15 @@ def train_weights(
         optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum),
         loss=CoupleLoss(config.loss, config.kappa),
     )
+    fixed = config.schedule == "fixed" or config.stopping == "epochs"
+    epochs = config.epochs if fixed else config.max_epochs
     schedule = Algorithm1(
-        lr=config.lr, low_lr=config.low_lr, tolerance=config.tolerance, max_epochs=config.max_epochs
+        lr=config.lr,
+        low_lr=config.low_lr,
+        tolerance=config.tolerance,
+        max_epochs=epochs,
+        stopping=config.stopping,
     )
-    epochs = config.max_epochs if config.schedule == "algorithm1" else config.epochs
     losses: list[float] = []
     seconds: list[float] = []
     key = fingerprint(

@@ -18,11 +18,15 @@ The Keras model in :mod:`textsim.deboom.training` is tested against it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from textsim.vectors.words import TokenBatch
+
+if TYPE_CHECKING:
+    from textsim.deboom.procedures import Stopping
 
 __all__ = [
     "Algorithm1",
@@ -183,6 +187,11 @@ def median_loss(
 class Algorithm1:
     """PRL Algorithm 1: lower η once when the epoch loss worsens, then stop on a small gain.
 
+    ``stopping``: ``"absolute"`` (Algorithm 1 as printed: the loss improves by less
+    than ``tolerance``), ``"relative"`` (§5.2's prose, "less than 0.05%": by less than
+    ``tolerance`` times the previous loss' magnitude) or ``"epochs"`` (never early:
+    ``max_epochs`` epochs).
+
     Call :meth:`end_epoch` with each epoch's mean loss; it returns whether to
     stop. ``lr`` holds the learning rate for the next epoch.
     """
@@ -191,6 +200,7 @@ class Algorithm1:
     low_lr: float = 0.001
     tolerance: float = 0.0005
     max_epochs: int = 100
+    stopping: Stopping = "absolute"
     previous: float = float("inf")
     epochs: int = 0
     history: list[float] = field(default_factory=list)
@@ -201,8 +211,11 @@ class Algorithm1:
         stop = False
         if self.lr > self.low_lr and mean_loss > self.previous:
             self.lr = self.low_lr
-        elif self.lr <= self.low_lr and self.previous - mean_loss < self.tolerance:
-            stop = True
+        elif self.lr <= self.low_lr and self.stopping != "epochs":
+            gain = self.previous - mean_loss
+            if self.stopping == "relative":
+                gain /= max(abs(self.previous), 1e-300)
+            stop = gain < self.tolerance
         self.previous = mean_loss
         return stop or self.epochs >= self.max_epochs
 

@@ -53,7 +53,7 @@ _EXTRACTION = ("variable_range", "min_tokens_factor", "skip")
 _CURATION = ("nonpair_source", "construction", "article_tokens", "proportions", "max_couples")
 _SCORING = ("top_fraction",)
 _METRICS = ("n_thresholds", "js")
-_TRAINING = ("kappa", "n_max_variable")
+_TRAINING = ("kappa", "n_max_variable", "stopping")
 
 # the default pipeline's paths (workflow/rules: word2vec.smk, pairs.smk, evaluate.smk,
 # learned.smk); a variant's own live under VARIANT_DIR/<variant>/ with the same tails
@@ -259,11 +259,12 @@ class VariantPlan:
         return _key(self._scores_key(variant, length, vectors), _pick(c["evaluation"], _METRICS))
 
     def _weights_key(self, variant: str, length: str) -> str:
+        # the docfreq settings (idf formula and N) change idf values, not the idf
+        # ranks the weights are indexed by
         c = self.configs[variant]
         return _key(
             self._couples_key(variant, length),
             self._vectors_key(variant),
-            c["docfreq"],
             _pick(c["weights"], _TRAINING),
             self.primary(variant),
         )

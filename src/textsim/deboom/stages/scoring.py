@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,12 +24,16 @@ def score_baselines(
     methods: Sequence[str],
     normalize: bool,
     top_fraction: float,
-    idf_variant: str,
+    idf: Mapping[str, Any],
     n_jobs: int = 1,
 ) -> None:
+    """Score the couples under ``methods``; ``idf`` is the config's ``docfreq`` section
+    (``idf_variant``, and ``n_documents`` to replace the corpus' line count)."""
     from textsim.deboom.scoring import get_methods, score_couples
 
     emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
+    if idf.get("n_documents") is not None:
+        emb = dataclasses.replace(emb, n_documents=int(idf["n_documents"]))
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)
@@ -37,7 +42,7 @@ def score_baselines(
         emb,
         get_methods(methods),
         top_fraction=top_fraction,
-        idf_variant=idf_variant,  # type: ignore[arg-type]
+        idf_variant=idf["idf_variant"],
         n_jobs=n_jobs,
     )
     with atomic_path(output) as tmp:

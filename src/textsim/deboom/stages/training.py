@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import Any
 
 from textsim.backend import select_backend
 from textsim.checkpoint import Checkpoint, checkpoint_for
@@ -27,9 +29,12 @@ def train_learned_weights(
     deterministic: bool,
     normalize: bool,
     backend: str,
+    stopping: Mapping[str, Any] | None = None,
 ) -> None:
     """Train idf-rank weights on the train split of one couple set with the
-    Keras ``backend`` (selected here, before keras is first imported)."""
+    Keras ``backend`` (selected here, before keras is first imported); ``stopping``
+    is the config's ``weights.stopping`` (``rule``, ``epochs``; default: Algorithm 1
+    as printed)."""
     select_backend(backend, deterministic=deterministic)
     from textsim.deboom.model import WeightedEmbedding
 
@@ -46,6 +51,7 @@ def train_learned_weights(
         random_state=seed,
         deterministic=deterministic,
         cleaning="none",  # couples are stored tokenised (tweets keep their #tags)
+        **({"stopping": stopping["rule"], "n_epochs": int(stopping["epochs"])} if stopping else {}),
     )
     checkpoint = checkpoint_for(output)
     model.fit(
