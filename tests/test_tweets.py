@@ -224,6 +224,22 @@ def test_nonrelated_rules() -> None:
     assert all(not set(tags[i]) & set(tags[j]) for i, j in zip(a, b, strict=True))
 
 
+def test_the_codes_nonrelated_couples_need_no_hashtag() -> None:
+    # even rows have a hashtag, odd rows none; all within one 15-minute slot
+    rows = [(10 * i, f"{_words(i)}" + (f" #tag{i}" if i % 2 == 0 else "")) for i in range(40)]
+    assert len(prepare_tweets(_tweets(rows), [])) == 20  # the paper's pool: hashtags only
+    frame = prepare_tweets(_tweets(rows), [], require_hashtags=False)
+    assert len(frame) == 40
+    tagless = frame["tags"].map(len).to_numpy() == 0
+    a, b = nonrelated_couples(frame, 60, np.random.default_rng(0), "code", window=900)
+    assert len(a) == 60
+    assert (tagless[a] | tagless[b]).any()  # couples with a tweet without hashtags
+    # related couples still need shared hashtags: none here (every tag is unique)
+    assert len(related_couples(frame, "code", window=900)[0]) == 0
+    with pytest.raises(ValueError, match="paper, slot, code"):
+        related_couples(frame, "other")  # type: ignore[arg-type]
+
+
 def test_couples_drop_shared_hashtags_and_balance() -> None:
     rows = [
         (0, "alpha beta gamma delta epsilon #ebola #outbreak"),

@@ -10,6 +10,7 @@ from pathlib import Path
 from snakemake.io import report as _report
 
 from textsim.imports import module_closure
+from textsim.deboom.tweets import COUPLE_SETS as TWITTER_COUPLE_SETS
 from textsim.resources import get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
@@ -36,7 +37,7 @@ KERAS_BACKEND = config["keras"]["backend"]
 GPU_PARTITION = config["cluster"]["gpu_partition"]
 KERAS_GPU = {"gpu": 1, "slurm_partition": GPU_PARTITION} if GPU_PARTITION else {}
 TWITTER = config["twitter"]
-TWITTER_SETS = [{"paper": "twitter", "slot": "twitter-slot"}[v] for v in TWITTER["variants"]]
+TWITTER_SETS = [TWITTER_COUPLE_SETS[v] for v in TWITTER["variants"]]
 TRANSFER = config["transfer"]
 
 

@@ -25,7 +25,7 @@ COUPLES = "results/pairs/{length}/couples.parquet"
 # {space} is another word-vector space, which embeds one couple set of its own
 # (SPACES); {vectors} is how the word vectors are prepared (unit-normalised or raw).
 wildcard_constraints:
-    length=r"\d+|var|twitter|twitter-slot",
+    length=r"\d+|var|" + "|".join(TWITTER_COUPLE_SETS.values()),
     space="transfer",
     vectors=r"unit|raw",
 

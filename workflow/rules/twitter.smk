@@ -1,6 +1,6 @@
 # Twitter stage (PRL 2016 §4.2): from the tweet resources (fetched in download.smk), related /
 # non-related couples by the paper's hashtag and time rules. Scoring, training and
-# evaluation reuse the Wikipedia rules with the couple sets "twitter" / "twitter-slot".
+# evaluation reuse the Wikipedia rules with the couple sets of TWITTER_COUPLE_SETS.
 
 
 rule curate_twitter_pairs:
@@ -12,9 +12,9 @@ rule curate_twitter_pairs:
         couples="results/pairs/{length}/couples.parquet",
         summary="results/pairs/{length}/summary.csv",
     wildcard_constraints:
-        length="twitter|twitter-slot",
+        length="|".join(TWITTER_COUPLE_SETS.values()),
     params:
-        variant=lambda wc: "slot" if wc.length == "twitter-slot" else "paper",
+        variant=lambda wc: {s: v for v, s in TWITTER_COUPLE_SETS.items()}[wc.length],
         stop_hashtags=TWITTER["stop_hashtags"],
         window_minutes=TWITTER["window_minutes"],
         proportions=TWITTER["proportions"],

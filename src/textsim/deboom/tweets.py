@@ -54,6 +54,7 @@ from textsim.deboom.tweet_files import (
 from textsim.text.wikipedia import clean_tokens
 
 __all__ = [
+    "COUPLE_SETS",
     "PAPER_STOP_HASHTAGS",
     "TweetFormatError",
     "Variant",
@@ -69,7 +70,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-Variant = Literal["paper", "slot"]
+Variant = Literal["paper", "slot", "code"]
+#: the couple set each variant makes (config ``twitter.variants``): ``code`` is
+#: ``slot`` plus the code's non-related couples, which need no hashtag
+COUPLE_SETS: dict[str, str] = {"paper": "twitter", "slot": "twitter-slot", "code": "twitter-code"}
 PAPER_STOP_HASHTAGS = ("breaking", "update", "news")
 
 _URL_RE = re.compile(r"(?:https?://|www\.)\S+")
@@ -99,8 +103,12 @@ def _is_real(token: str) -> bool:
     return token[0] not in "#@" and token not in ("0", "url")
 
 
-def prepare_tweets(tweets: pd.DataFrame, stop_hashtags: Collection[str]) -> pd.DataFrame:
-    """Tokenise and derive the hashtag and real-word sets; keep rule-1 tweets with hashtags.
+def prepare_tweets(
+    tweets: pd.DataFrame, stop_hashtags: Collection[str], *, require_hashtags: bool = True
+) -> pd.DataFrame:
+    """Tokenise and derive the hashtag and real-word sets; keep rule-1 tweets with hashtags
+    (``require_hashtags``, the paper) or all rule-1 tweets (the authors' code, whose
+    non-related couples need no hashtag; related ones need shared hashtags either way).
 
     Returns the input columns plus ``tokens``, ``tags`` and ``words`` (sorted
     tuples), sorted by time then id, with duplicate ids dropped.
@@ -116,7 +124,9 @@ def prepare_tweets(tweets: pd.DataFrame, stop_hashtags: Collection[str]) -> pd.D
         tags=pd.Series(tags, index=out.index, dtype=object),
         words=pd.Series(words, index=out.index, dtype=object),
     )
-    keep = (n_real >= 5) & np.array([len(t) > 0 for t in tags], dtype=bool)
+    keep = n_real >= 5
+    if require_hashtags:
+        keep &= np.array([len(t) > 0 for t in tags], dtype=bool)
     log.info(
         "%d tweets, %d with >= 5 real words, %d of those with an informative hashtag",
         len(out),
@@ -166,14 +176,14 @@ def related_couples(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Row indices (a, b), a < b, of the couples meeting rules 1–4 (``tweets`` from
     :func:`prepare_tweets`). ``variant="paper"``: at most ``window`` seconds apart;
-    ``"slot"``: in the same aligned ``window``-second slot."""
+    ``"slot"`` and ``"code"``: in the same aligned ``window``-second slot."""
     tags = _incidence(list(tweets["tags"]))
     coo = tags.tocoo()
     times = tweets["time"].to_numpy(np.int64)
     t = times[coo.row] - times.min()
     tag = coo.col.astype(np.int64)
     span = np.int64(2) ** 40
-    if variant == "slot":
+    if variant in ("slot", "code"):
         key = tag * span + t // window
         order = np.lexsort((coo.row, key))
         key = key[order]
@@ -184,7 +194,7 @@ def related_couples(
         key = key[order]
         ends = np.searchsorted(key, key + window, side="right")
     else:
-        raise ValueError(f"variant must be 'paper' or 'slot', got {variant!r}")
+        raise ValueError(f"variant must be one of {', '.join(COUPLE_SETS)}, got {variant!r}")
     rows = coo.row[order].astype(np.int64)
     first, second = _group_pairs(key, ends)
     a, b = np.minimum(rows[first], rows[second]), np.maximum(rows[first], rows[second])
@@ -207,7 +217,9 @@ def nonrelated_couples(
     window: int = 900,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``n`` distinct random couples with hashtag Jaccard 0 and word Jaccard < 0.5;
-    ``variant="slot"`` draws both tweets from the same ``window``-second slot."""
+    ``variant="slot"`` (and ``"code"``) draws both tweets from the same
+    ``window``-second slot. Tweets without hashtags (kept by :func:`prepare_tweets` for
+    the code's rule) have Jaccard 0 with every tweet."""
     tags = _incidence(list(tweets["tags"]))
     words = _incidence(list(tweets["words"]))
     m = len(tweets)
@@ -221,12 +233,12 @@ def nonrelated_couples(
             break
         draw = max(4 * need, 1000)
         a = rng.integers(0, m, draw)
-        if variant == "slot":
+        if variant in ("slot", "code"):
             b = start[a] + (rng.random(draw) * size[a]).astype(np.int64)
         elif variant == "paper":
             b = rng.integers(0, m, draw)
         else:
-            raise ValueError(f"variant must be 'paper' or 'slot', got {variant!r}")
+            raise ValueError(f"variant must be one of {', '.join(COUPLE_SETS)}, got {variant!r}")
         a, b = np.minimum(a, b), np.maximum(a, b)
         keep = a != b
         a, b = a[keep], b[keep]

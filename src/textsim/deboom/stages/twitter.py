@@ -29,7 +29,10 @@ def curate_twitter_pairs(
     from textsim.embedding.vectorfile import read_vectors
 
     vocab = set(read_vectors(vectors).index_to_key)
-    prepared = prepare_tweets(read_tweets(tweets), stop_hashtags)
+    # the code's non-related couples need no hashtag: keep the tweets without one
+    prepared = prepare_tweets(
+        read_tweets(tweets), stop_hashtags, require_hashtags=variant != "code"
+    )
     couples = make_twitter_couples(
         prepared,
         seed=seed,

@@ -87,6 +87,7 @@ BLOCK_NAMES = {
     "transfer": "other embeddings, variable length",
     "twitter": "Twitter",
     "twitter-slot": "Twitter, same-slot non-pairs",
+    "twitter-code": "Twitter, the code's non-pairs (same slot, no hashtag needed)",
 }
 
 
