@@ -102,6 +102,19 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
     assert idf.path("stop", "scores", **unit) == "results/scores/20/unit.parquet"
     stop_weights = idf.path("stop", "weights", length="20")
     assert stop_weights == "results/variants/stop/weights/20/median.json"
+    # the corpus's cleaning: every stage from the corpus on, docfreq included
+    corpus = VariantPlan(_config({"clean": {"corpus": {"cleaning": "authors"}}}), SCHEMA)
+    assert corpus.path("clean", "corpus") == "results/variants/clean/corpus/clean/{shard}.tsv"
+    assert corpus.path("clean", "docfreq") == "results/variants/clean/docfreq/docfreq.tsv"
+    assert corpus.path("clean", "vectors") == "results/variants/clean/word2vec/vectors.npz"
+    assert corpus.owns("clean", "weights", length="20")
+    assert idf.path("idf", "docfreq") == "results/docfreq/docfreq.tsv"
+    dump = _config({"clean": {"corpus": {"cleaning": "authors"}}})
+    dump["corpus"]["source"] = "dump"
+    with pytest.raises(VariantError, match=r"needs corpus\.source: extracted"):
+        VariantPlan(dump, SCHEMA)
+    with pytest.raises(VariantError, match=r"corpus\.n_shards: not a per-variant setting"):
+        VariantPlan(_config({"shards": {"corpus": {"n_shards": 3}}}), SCHEMA)
     # no variant owns anything of the default's
     assert not plan.owns("default", "couples", length="20")
 
@@ -119,9 +132,9 @@ def test_exclusion_with_another_vocabulary_cuts_couples_with_its_own_full_model(
     ("runs", "questions", "message"),
     [
         (
-            {"v": {"corpus": {"n_shards": 2}}},
+            {"v": {"twitter": {"window_minutes": 5}}},
             {},
-            r"variants\.runs\.v\.corpus: a variant may override only",
+            r"variants\.runs\.v\.twitter: a variant may override only",
         ),
         (
             {"v": {"pairs": {"lengths": ["10"]}}},
@@ -242,9 +255,27 @@ def test_article_range_keeps_the_stratum_only() -> None:
         _plan(cand, article_range=[500, None])
 
 
+def test_prefix_selection_takes_the_first_candidates_in_corpus_order() -> None:
+    cand = _candidates(20, 50).sample(frac=1.0, random_state=1)  # any file order
+    first = np.sort(cand["paragraph"].to_numpy())[:200]
+    prefix = _plan(cand, max_couples=200, selection="prefix")
+    used = cand["paragraph"].to_numpy()[np.concatenate([prefix.rows1, prefix.rows2])]
+    assert set(used) <= set(first)  # articles 1-4 only
+    assert len(prefix.related) == 200 and prefix.related.sum() == 100
+    spread = _plan(cand, max_couples=200)
+    used = cand["paragraph"].to_numpy()[np.concatenate([spread.rows1, spread.rows2])]
+    assert not set(used) <= set(first)
+    # without a cap, prefix is the whole corpus: the same plan as spread
+    whole, same = _plan(cand, selection="prefix"), _plan(cand)
+    assert np.array_equal(whole.rows1, same.rows1) and np.array_equal(whole.rows2, same.rows2)
+    with pytest.raises(ValueError, match="selection must be"):
+        _plan(cand, max_couples=200, selection="middle")
+
+
 @pytest.mark.parametrize(
     "options",
     [
+        {"selection": "prefix", "max_couples": 300},
         {"construction": "authors"},
         {"article_range": [None, 1200]},
         {"construction": "authors", "max_couples": 500},

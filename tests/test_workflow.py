@@ -788,3 +788,33 @@ def test_schafer_fixed_configurations_train_once_without_a_search(
     extra.write_text(SCHAFER_FIXED.replace("optimizer: adagrad, ", ""))
     res = smk_in(tiny_project, "-n", "schafer", extra_config=extra)
     assert res.returncode != 0 and "schafer.fixed.topic_lstm: missing optimizer" in res.stderr
+
+
+@pytest.mark.workflow
+def test_the_authors_cleaning_makes_the_tiny_corpus_from_the_dump(
+    tiny_project: Path, tmp_path: Path
+) -> None:
+    """corpus.cleaning: authors on the tiny run's XML dump shard: the corpus stage
+    reruns and writes clean.pyx's lines under their page ids, in dump order."""
+    project = tmp_path / "project"
+    shutil.copytree(tiny_project, project, symlinks=True)
+    extra = tmp_path / "authors.yaml"
+    extra.write_text("corpus: {cleaning: authors}\n")
+    plan = smk_in(project, "-n", "--quiet", "rules", extra_config=extra)
+    assert {"extract_wiki_dump", "clean_wiki_shard", "train_word2vec"} <= planned_jobs(plan)
+    res = smk_in(project, "--cores", "2", "results/corpus/statistics.csv", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+
+    def corpus(root: Path) -> pd.DataFrame:
+        files = sorted((root / "results/corpus/clean").glob("*.tsv"))
+        frames = [pd.read_csv(f, sep="\t", names=["article", "text"], dtype=str) for f in files]
+        return pd.concat(frames, ignore_index=True)
+
+    ours, theirs = corpus(tiny_project), corpus(project)
+    assert len(theirs) > 1000
+    # ASCII word characters only, no one-character line, no title line of ours
+    assert theirs["text"].str.fullmatch(r"[a-z0-9_]+( [a-z0-9_]+)*").all()
+    assert (theirs["text"].str.len() > 1).all()
+    # the articles are the dump's pages: most of ours are there under the same id
+    assert len(set(ours["article"]) & set(theirs["article"])) > 0.8 * ours["article"].nunique()
+    assert not theirs.equals(ours)

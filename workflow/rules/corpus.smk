@@ -1,5 +1,6 @@
 # Corpus stage: XML dump -> WikiExtractor text (only for corpus.source: dump), then the
-# paper's cleaning into n_shards TSV shards (article_id<TAB>tokens, one paragraph a line).
+# paper's cleaning into n_shards TSV shards (article_id<TAB>tokens, one paragraph a line);
+# with corpus.cleaning: authors, the authors' line rules (textsim.text.wikitext).
 
 
 rule extract_wiki_dump:
@@ -11,6 +12,7 @@ rule extract_wiki_dump:
     params:
         processes=config["corpus"]["dump"]["processes"],
         max_articles=config["corpus"]["dump"]["max_articles"],
+        cleaning=config["corpus"]["cleaning"],
     threads: config["corpus"]["dump"]["processes"]
     log:
         "logs/corpus/extract_wiki_dump.log",
@@ -32,6 +34,9 @@ rule clean_wiki_shard:
     output:
         corpus=CORPUS_SHARD,
         stats="results/corpus/clean/{shard}.json",
+    params:
+        cleaning=config["corpus"]["cleaning"],
+        source=config["corpus"]["source"],
     log:
         "logs/corpus/clean_wiki_shard/{shard}.log",
     benchmark:

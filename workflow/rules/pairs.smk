@@ -44,6 +44,7 @@ rule curate_pairs:
         max_couples=config["pairs"]["max_couples"],
         construction=config["pairs"]["construction"],
         article_tokens=config["pairs"]["article_tokens"],
+        selection=config["pairs"]["selection"],
     log:
         "logs/pairs/curate_pairs/{length}.log",
     benchmark:

@@ -3,9 +3,46 @@
 # table and figure per question. Paths: textsim.variants.plan.
 
 
+use rule clean_wiki_shard as variant_clean_wiki_shard with:
+    output:
+        corpus=f"{VARIANT_DIR}/{{variant}}/corpus/clean/{{shard}}.tsv",
+        stats=f"{VARIANT_DIR}/{{variant}}/corpus/clean/{{shard}}.json",
+    params:
+        cleaning=lambda wc: vcfg(wc)["corpus"]["cleaning"],
+        source=config["corpus"]["source"],
+    log:
+        "logs/variants/{variant}/corpus/{shard}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/corpus/{shard}.tsv"
+
+
+use rule count_docfreq as variant_count_docfreq with:
+    input:
+        corpus=vpath("corpus"),
+        code=code("count_docfreq"),
+    output:
+        temp(f"{VARIANT_DIR}/{{variant}}/docfreq/shards/{{shard}}.tsv"),
+    log:
+        "logs/variants/{variant}/docfreq/{shard}.log",
+    benchmark:
+        "benchmarks/variants/{variant}/docfreq/{shard}.tsv"
+
+
+use rule merge_docfreq as variant_merge_docfreq with:
+    input:
+        shards=expand(f"{VARIANT_DIR}/{{{{variant}}}}/docfreq/shards/{{shard}}.tsv", shard=SHARDS),
+        code=code("merge_docfreq"),
+    output:
+        f"{VARIANT_DIR}/{{variant}}/docfreq/docfreq.tsv",
+    log:
+        "logs/variants/{variant}/docfreq/merge.log",
+    benchmark:
+        "benchmarks/variants/{variant}/docfreq/merge.tsv"
+
+
 rule variant_training_corpus:
     input:
-        shards=expand(CORPUS_SHARD, shard=SHARDS),
+        shards=variant_shards,
         couples=lambda wc: VPLAN.couples_for_exclusion(wc.variant),
         code=code("variant_training_corpus"),
     output:
@@ -40,7 +77,7 @@ use rule train_word2vec as variant_word2vec with:
 
 use rule extract_pair_candidates as variant_pair_candidates with:
     input:
-        corpus=CORPUS_SHARD,
+        corpus=vpath("corpus"),
         vectors=vpath("vocabulary"),
         code=code("extract_pair_candidates"),
     output:
@@ -72,6 +109,7 @@ use rule curate_pairs as variant_couples with:
         max_couples=lambda wc: vcfg(wc)["pairs"]["max_couples"],
         construction=lambda wc: vcfg(wc)["pairs"]["construction"],
         article_tokens=lambda wc: vcfg(wc)["pairs"]["article_tokens"],
+        selection=lambda wc: vcfg(wc)["pairs"]["selection"],
     log:
         "logs/variants/{variant}/pairs/{length}.log",
     benchmark:
@@ -82,7 +120,7 @@ use rule score_baselines as variant_scores with:
     input:
         couples=vpath("couples"),
         vectors=vpath("vectors"),
-        docfreq=DOCFREQ,
+        docfreq=vpath("docfreq"),
         code=code("score_baselines"),
     output:
         f"{VARIANT_DIR}/{{variant}}/scores/{{length}}/{{vectors}}.parquet",
@@ -116,7 +154,7 @@ use rule train_weights as variant_train with:
     input:
         couples=vpath("couples"),
         vectors=vpath("vectors"),
-        docfreq=DOCFREQ,
+        docfreq=vpath("docfreq"),
         kappa=variant_kappa,
         code=code("train_weights"),
     output:
@@ -142,7 +180,7 @@ use rule score_learned as variant_learned_scores with:
     input:
         couples=vpath("couples"),
         vectors=vpath("vectors"),
-        docfreq=DOCFREQ,
+        docfreq=vpath("docfreq"),
         weights=vpath("weights"),
         code=code("score_learned"),
     output:

@@ -35,15 +35,21 @@ def vpath(stage):
 
     def path(wildcards):
         keys = {k: wildcards[k] for k in ("length", "vectors") if k in wildcards.keys()}
-        return VPLAN.path(wildcards.variant, stage, **keys)
+        out = VPLAN.path(wildcards.variant, stage, **keys)
+        return out.format(shard=wildcards.shard) if "shard" in wildcards.keys() else out
 
     return path
+
+
+def variant_shards(wildcards):
+    """The corpus shards of the job's variant (its own cleaning's or the default's)."""
+    return expand(VPLAN.path(wildcards.variant, "corpus"), shard=SHARDS)
 
 
 def variant_w2v_corpus(wildcards):
     if wildcards.which == "vectors" and VPLAN.excludes_couples(wildcards.variant):
         return [VPLAN.path(wildcards.variant, "training_corpus")]
-    return expand(CORPUS_SHARD, shard=SHARDS)
+    return variant_shards(wildcards)
 
 
 def variant_candidates(wildcards):

@@ -13,4 +13,5 @@ curate_pairs(
     max_couples=snakemake.params.max_couples,
     construction=snakemake.params.construction,
     article_range=snakemake.params.article_tokens,
+    selection=snakemake.params.selection,
 )

@@ -7,4 +7,5 @@ extract_wiki_dump(
     list(snakemake.output),
     processes=snakemake.threads,
     max_articles=snakemake.params.max_articles,
+    cleaning=snakemake.params.cleaning,
 )

@@ -28,6 +28,7 @@ from textsim.deboom.pairs import SPLITS, CouplesFormatError, NonPairSource, _see
 from textsim.deboom.plans import (
     Construction,
     CouplePlan,
+    Selection,
     article_mask,
     assign_splits,
     check_proportions,
@@ -60,7 +61,11 @@ class CurationOptions(TypedDict):
     caps the couples, half of each class; ``construction`` is ``paper`` (default) or
     ``authors`` (the authors' code: pooled texts, positional splits; see the module);
     ``article_range`` (``[min, max]``, either null) keeps the candidates whose article
-    has min <= tokens < max (needs the candidates' ``article_tokens``).
+    has min <= tokens < max (needs the candidates' ``article_tokens``);
+    ``selection`` is ``spread`` (default: with ``max_couples``, couples drawn from all
+    candidates) or ``prefix`` (from the first ``max_couples`` candidates in corpus
+    order, as the authors' extraction stopped after its first 5M; the authors'
+    construction takes a prefix either way).
     """
 
     seed: int
@@ -70,6 +75,7 @@ class CurationOptions(TypedDict):
     max_couples: NotRequired[int | None]
     construction: NotRequired[Construction]
     article_range: NotRequired[Sequence[int | None] | None]
+    selection: NotRequired[Selection]
 
 
 def write_couples(
@@ -155,6 +161,12 @@ def plan_couples(
         )
     if construction != "paper":
         raise ValueError(f"couple construction must be 'paper' or 'authors', got {construction!r}")
+    if options.get("selection", "spread") == "prefix" and max_couples is not None:
+        # the first max_couples candidates in corpus order: half related, half pooled
+        kept = np.sort(kept[np.argsort(all_paragraphs[kept], kind="stable")[:max_couples]])
+        log.info("selection prefix keeps the first %d candidates in corpus order", kept.size)
+    elif options.get("selection", "spread") not in ("spread", "prefix"):
+        raise ValueError(f"selection must be 'spread' or 'prefix', got {options['selection']!r}")
     paragraphs = all_paragraphs[kept]
     by_paragraph = np.argsort(paragraphs, kind="stable")
     order = by_paragraph[rng.permutation(paragraphs.size)]

@@ -25,6 +25,7 @@ __all__ = [
     "AUTHORS_STRIDE",
     "Construction",
     "CouplePlan",
+    "Selection",
     "article_mask",
     "assign_splits",
     "check_proportions",
@@ -32,6 +33,8 @@ __all__ = [
 ]
 
 Construction = Literal["paper", "authors"]
+#: which candidates a capped couple set is drawn from (:class:`CurationOptions`)
+Selection = Literal["spread", "prefix"]
 
 #: the authors' code: a text of every 20th paragraph (text 2 offset by 10) is pooled,
 #: a pool of 100 texts is shuffled 10 times into neighbour couples

@@ -23,7 +23,7 @@ import multiprocessing
 import os
 import re
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
@@ -135,12 +135,15 @@ def iter_documents(path: str | os.PathLike[str]) -> Iterator[Document]:
 
 
 def clean_corpus(
-    inputs: Sequence[str | os.PathLike[str]], output: str | os.PathLike[str]
+    inputs: Sequence[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    tokenize: Callable[[Sequence[str]], list[list[str]]] = clean_lines,
 ) -> dict[str, int]:
     """Clean WikiExtractor files into one TSV shard: ``article_id<TAB>tokens`` per line.
 
-    Lines that are empty after cleaning are dropped. Returns counts of
-    documents, lines and tokens written.
+    ``tokenize`` turns an article's lines into token lists (default: the paper's
+    cleaning, :func:`clean_lines`). Lines that are empty after cleaning are dropped.
+    Returns counts of documents, lines and tokens written.
     """
     stats = {"documents": 0, "lines": 0, "tokens": 0}
     with atomic_path(output) as tmp, open(tmp, "w", encoding="utf-8") as out:
@@ -149,7 +152,7 @@ def clean_corpus(
                 if "\t" in doc.id or "\n" in doc.id:
                     raise CorpusFormatError(f"{src}: article id {doc.id!r} is not usable")
                 stats["documents"] += 1
-                for tokens in clean_lines(doc.lines):
+                for tokens in tokenize(doc.lines):
                     if tokens:
                         out.write(f"{doc.id}\t{' '.join(tokens)}\n")
                         stats["lines"] += 1

@@ -38,6 +38,8 @@ DEFAULT = "default"
 VARIANT_DIR = "results/variants"
 #: config sections a variant may override, and the keys of each it may not
 OVERRIDABLE: dict[str, frozenset[str]] = {
+    # the corpus's cleaning only: the source files and shards are the study's
+    "corpus": frozenset({"source", "extracted", "dump", "n_shards"}),
     "word2vec": frozenset({"workers"}),
     "pairs": frozenset({"lengths"}),
     "docfreq": frozenset(),
@@ -50,7 +52,14 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 # stage's); word2vec.exclude_couples only changes the vectors, not the vocabulary the
 # couples are cut with
 _EXTRACTION = ("variable_range", "min_tokens_factor", "skip")
-_CURATION = ("nonpair_source", "construction", "article_tokens", "proportions", "max_couples")
+_CURATION = (
+    "nonpair_source",
+    "construction",
+    "article_tokens",
+    "proportions",
+    "max_couples",
+    "selection",
+)
 _SCORING = ("top_fraction",)
 _METRICS = ("n_thresholds", "js")
 _TRAINING = ("kappa", "n_max_variable", "stopping")
@@ -58,6 +67,8 @@ _TRAINING = ("kappa", "n_max_variable", "stopping")
 # the default pipeline's paths (workflow/rules: word2vec.smk, pairs.smk, evaluate.smk,
 # learned.smk); a variant's own live under VARIANT_DIR/<variant>/ with the same tails
 _DEFAULT_PATHS = {
+    "corpus": "results/corpus/clean/{shard}.tsv",
+    "docfreq": "results/docfreq/docfreq.tsv",
     "vectors": "results/word2vec/vectors.npz",
     "candidates": "results/pairs/candidates/{shard}.parquet",
     "couples": "results/pairs/{length}/couples.parquet",
@@ -67,6 +78,8 @@ _DEFAULT_PATHS = {
     "learned": "results/learned/{length}/median.csv",
 }
 _VARIANT_TAILS = {
+    "corpus": "corpus/clean/{shard}.tsv",
+    "docfreq": "docfreq/docfreq.tsv",
     "vectors": "word2vec/vectors.npz",
     "vocabulary": "word2vec/vocabulary.npz",
     "training_corpus": "word2vec/corpus.tsv",
@@ -81,6 +94,8 @@ _VARIANT_TAILS = {
 
 #: the wildcards each stage's output depends on
 _STAGE_WILDCARDS = {
+    "corpus": (),
+    "docfreq": (),
     "vectors": (),
     "vocabulary": (),
     "training_corpus": (),
@@ -147,6 +162,13 @@ class VariantPlan:
         for name, overrides in spec["runs"].items():
             self.configs[name] = self._merge(name, overrides or {}, schema)
         self.questions = self._questions(spec["questions"])
+        if config["corpus"]["source"] != "extracted" and any(
+            self._corpus_key(n) != self._corpus_key(DEFAULT) for n in self.names
+        ):
+            raise VariantError(
+                "config key variants.runs: a corpus variant needs corpus.source: extracted "
+                "(on a dump, set corpus.cleaning in the main config instead)"
+            )
         missing = [n for n in self.lengths if n not in [str(x) for x in config["pairs"]["lengths"]]]
         if missing and spec["enabled"]:
             raise VariantError(
@@ -225,9 +247,13 @@ class VariantPlan:
     def excludes_couples(self, variant: str) -> bool:
         return bool(self.configs[variant]["word2vec"].get("exclude_couples", False))
 
+    def _corpus_key(self, variant: str) -> str:
+        return _key(self.configs[variant]["corpus"].get("cleaning"))
+
     def _vocabulary_key(self, variant: str) -> str:
         w2v = self.configs[variant]["word2vec"]
-        return _key({k: v for k, v in w2v.items() if k not in ("workers", "exclude_couples")})
+        settings = {k: v for k, v in w2v.items() if k not in ("workers", "exclude_couples")}
+        return _key(self._corpus_key(variant), settings)
 
     def _candidates_key(self, variant: str) -> str:
         pairs = self.configs[variant]["pairs"]
@@ -249,6 +275,7 @@ class VariantPlan:
         return _key(
             self._couples_key(variant, length),
             self._vectors_key(variant),
+            self._corpus_key(variant),
             c["docfreq"],
             _pick(c["evaluation"], _SCORING),
             vectors,
@@ -260,11 +287,12 @@ class VariantPlan:
 
     def _weights_key(self, variant: str, length: str) -> str:
         # the docfreq settings (idf formula and N) change idf values, not the idf
-        # ranks the weights are indexed by
+        # ranks the weights are indexed by; the corpus changes the ranks
         c = self.configs[variant]
         return _key(
             self._couples_key(variant, length),
             self._vectors_key(variant),
+            self._corpus_key(variant),
             _pick(c["weights"], _TRAINING),
             self.primary(variant),
         )
@@ -286,6 +314,8 @@ class VariantPlan:
             # them again never makes the default's couples look outdated
             return True
         keys: dict[str, Callable[..., str]] = {
+            "corpus": self._corpus_key,
+            "docfreq": self._corpus_key,
             "vectors": self._vectors_key,
             "vocabulary": self._vocabulary_key,
             "candidates": self._candidates_key,

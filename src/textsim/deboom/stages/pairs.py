@@ -47,6 +47,7 @@ def curate_pairs(
     max_couples: int | None,
     construction: str = "paper",
     article_range: Sequence[int | None] | None = None,
+    selection: str = "spread",
 ) -> None:
     from textsim.deboom.curation import curate_couple_files, write_couples
 
@@ -59,5 +60,6 @@ def curate_pairs(
         max_couples=max_couples,
         construction=construction,  # type: ignore[arg-type]
         article_range=article_range,
+        selection=selection,  # type: ignore[arg-type]
     )
     write_couples(couples, output, summary)

@@ -1,0 +1,214 @@
+"""Wikipedia cleaned line by line as De Boom's code did (``corpus.cleaning: authors``).
+
+The authors built their corpus with a script of regular expressions run over the raw
+MediaWiki XML dump, one line at a time (``clean.pyx`` of their public repository,
+March 2015, Python 2), instead of an extractor that parses the wikitext. This module
+applies the same rules, in the same order, with the same quirks:
+
+* **Which lines.** The line holding ``<text ...>`` starts a page's text and is skipped
+  whole, so each page's first text line is lost. A line containing ``#redirect`` (any
+  case) ends the text; so does ``</text>``, after its own line is cleaned. After
+  removing leading white space, lines starting with ``: ``, ``{|``, ``|``, ``!`` or
+  ``{{`` (indented quotes, tables, templates) and every line containing ``==``
+  (section headings) are skipped. Every page of the dump is read, whatever its
+  namespace.
+* **Inside a line**, in order: lower-case; the greedy ``<.*>`` removed *before*
+  ``&amp;``, ``&lt;``, ``&gt;`` are unescaped, so the escaped references of the dump
+  survive it and are removed later by ``<ref[^<]*</ref>`` and ``<[^>]*>``, one at a
+  time; external links cut to ``[``; ``|thumb``, ``|left``, ``|right``, ``|NNpx`` and
+  image and file links removed; ``[[category:X|...]]`` kept as the text ``X``; other
+  ``[[prefix:...]]`` links removed; ``[[target|label]]`` kept as ``label``; templates
+  ``{{...}}`` (two passes) and ``{...}`` removed; brackets dropped; other entities
+  become a space; numbers (``[-+]?[\\d,]*\\.*\\d+``) become ``0``; every character
+  that is not an ASCII letter, digit or ``_`` becomes a space. Lines of at most one
+  character or starting with ``__`` are dropped.
+* **Quirks kept.** Python 2 read the dump as bytes: ``lower()`` changes ASCII letters
+  only and ``\\w`` is ``[a-zA-Z0-9_]``, so a non-ASCII letter splits its word
+  (``café`` → ``caf``); we work on bytes for the same result. The script passed
+  ``re.IGNORECASE`` as the fourth positional argument of ``re.sub``, which is
+  ``count``: those ten substitutions (thumb, left, right, px, image, file, category)
+  replace at most two matches per line.
+
+The script printed lines only, so page boundaries were lost; here each line keeps its
+page id, which our couple rules need (non-related texts from different articles).
+
+On WikiExtractor text (the offline mirror) only a subset applies
+(:func:`authors_lines_of_extracted`): the title line and each article's first
+paragraph are dropped and each line gets the rules inside a line. Section headings
+cannot be told from one-line paragraphs there (WikiExtractor writes a heading as a
+line ending in ``.``), so they stay, and the extractor has already removed what the
+line rules would skip (tables, templates).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import logging
+import os
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from textsim.io import atomic_path
+
+__all__ = [
+    "authors_lines_of_extracted",
+    "clean_wikitext_line",
+    "extract_dump_authors",
+    "iter_dump_lines",
+    "split_lines",
+]
+
+log = logging.getLogger(__name__)
+
+_FLAGS = 0  # bytes patterns: \w, \d and \s are ASCII, as Python 2's str patterns
+
+#: (pattern, replacement, count) in clean.pyx's order; count 2 where the script passed
+#: re.IGNORECASE (= 2) as re.sub's count
+_STEPS: tuple[tuple[re.Pattern[bytes], bytes, int], ...] = tuple(
+    (re.compile(p, _FLAGS), r, c)
+    for p, r, c in (
+        (rb"<.*>", b"", 0),
+        (rb"&amp;", b"&", 0),
+        (rb"&lt;", b"<", 0),
+        (rb"&gt;", b">", 0),
+        (rb"<ref[^<]*<\/ref>", b"", 0),
+        (rb"<[^>]*>", b"", 0),
+        (rb"\[http:[^] ]*", b"[", 0),
+        (rb"\|thumb", b"", 2),
+        (rb"\|left", b"", 2),
+        (rb"\|right", b"", 2),
+        (rb"\|\d+px", b"", 2),
+        (rb"\[\[image:[^\[\]]*\|", b"", 2),
+        (rb"\[\[image:[^\[\]]*", b"", 2),
+        (rb"\[\[file:[^\[\]]*\|", b"", 2),
+        (rb"\[\[file:[^\[\]]*", b"", 2),
+        (rb"\[\[category:([^|\]]*)[^]]*\]\]", rb"[[\1]]", 2),
+        (rb"\[\[category:", b"[[", 2),
+        (rb"\[\[[a-z\-]*:[^\]]*\]\]", b"", 0),
+        (rb"\[\[[^\|\]]*\|", b"[[", 0),
+        (rb"{{[^}]*}}", b"", 0),
+        (rb"{{[^}]*}}", b"", 0),
+        (rb"{[^}]*}", b"", 0),
+        (rb"\[", b"", 0),
+        (rb"\]", b"", 0),
+        (rb"&[^;]*;", b" ", 0),
+        (rb"[-+]?[\d,]*\.*\d+", b"0", 0),
+        (rb"[^\w]", b" ", 0),
+        (rb"\s+", b" ", 0),
+    )
+)
+_SKIP_STARTS = (b": ", b"{|", b"|", b"!", b"{{")
+_TEXT_OPEN = re.compile(rb"<text ")
+_TEXT_CLOSE = re.compile(rb"<\/text>")
+_REDIRECT = re.compile(rb"#redirect", re.IGNORECASE)
+_PAGE_ID = re.compile(rb"^\s*<id>(\d+)</id>")
+
+
+def _as_bytes(line: str | bytes) -> bytes:
+    return line.encode("utf-8") if isinstance(line, str) else line
+
+
+def clean_wikitext_line(line: str | bytes) -> str | None:
+    """One line of page text through clean.pyx's rules (the skip rules included), or
+    ``None`` where the script printed nothing."""
+    data = _as_bytes(line).lstrip()
+    if data == b"\n" or data.startswith(_SKIP_STARTS) or b"==" in data:
+        return None
+    data = data.lower()
+    for pattern, replacement, count in _STEPS:
+        data = pattern.sub(replacement, data, count=count)
+    data = data.strip()
+    if len(data) > 1 and not data.startswith(b"__"):
+        return data.decode("ascii")
+    return None
+
+
+def iter_dump_lines(lines: Iterable[str | bytes]) -> Iterator[tuple[str, str]]:
+    """``(page id, cleaned line)`` for each line clean.pyx printed from the XML dump
+    ``lines`` (in order). A page's id is the first ``<id>`` after its ``<page>``."""
+    in_text = False
+    page = ""
+    want_id = False
+    for raw in lines:
+        line = _as_bytes(raw)
+        if b"<page>" in line:
+            want_id = True
+        elif want_id and (m := _PAGE_ID.match(line)) is not None:
+            page, want_id = m.group(1).decode("ascii"), False
+        if _TEXT_OPEN.search(line) is not None:
+            in_text = True
+            continue
+        if _REDIRECT.search(line) is not None:
+            in_text = False
+        if in_text:
+            if _TEXT_CLOSE.search(line.lstrip()) is not None:
+                in_text = False
+            cleaned = clean_wikitext_line(line)
+            if cleaned is not None:
+                yield page, cleaned
+
+
+def authors_lines_of_extracted(lines: Sequence[str]) -> list[list[str]]:
+    """The subset of clean.pyx that applies to one WikiExtractor article (its title
+    line first, then its paragraphs): the tokens of each kept line, title and first
+    paragraph dropped."""
+    out = []
+    for line in lines[2:]:
+        cleaned = clean_wikitext_line(line)
+        if cleaned is not None:
+            out.append(cleaned.split())
+    return out
+
+
+def extract_dump_authors(
+    dump: str | os.PathLike[str],
+    outputs: Sequence[str | os.PathLike[str]],
+    *,
+    max_articles: int | None = None,
+) -> int:
+    """Clean a MediaWiki XML dump as clean.pyx did into WikiExtractor-format files whose
+    lines are already cleaned (no title line): page ``k`` with any line kept goes to
+    ``outputs[k % len(outputs)]``, as :func:`textsim.text.wikipedia.extract_dump`.
+    Returns the page count."""
+    from textsim.text.wikipedia import CorpusFormatError, _Lines
+
+    path = Path(dump)
+    lines = _Lines(path)
+    last = ""
+
+    def tracked() -> Iterator[str]:
+        nonlocal last
+        for line in lines:
+            if line.strip():
+                last = line.strip()
+            yield line
+
+    n = 0
+    with contextlib.ExitStack() as stack:
+        tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
+        files = [stack.enter_context(open(t, "w", encoding="utf-8")) for t in tmps]
+        for page, group in itertools.groupby(iter_dump_lines(tracked()), key=lambda x: x[0]):
+            if max_articles is not None and n >= max_articles:
+                break
+            body = "".join(f"{text}\n" for _, text in group)
+            files[n % len(files)].write(f'<doc id="{page}" title="">\n{body}</doc>\n')
+            n += 1
+        else:
+            if last != "</mediawiki>":
+                raise CorpusFormatError(
+                    f"{path}:{lines.lineno}: truncated XML dump "
+                    f"(no closing </mediawiki>; last line {last[:60]!r})"
+                )
+        for f in files:
+            f.close()
+    if n == 0:
+        raise CorpusFormatError(f"{path}: no page text found (is this a MediaWiki XML dump?)")
+    log.info("cleaned %d pages of %s as the authors' code into %d files", n, path, len(outputs))
+    return n
+
+
+def split_lines(lines: Sequence[str]) -> list[list[str]]:
+    """The tokens of lines that are already cleaned (:func:`extract_dump_authors`)."""
+    return [line.split() for line in lines]
