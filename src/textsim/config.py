@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["ConfigError", "check_config", "config_errors"]
+__all__ = ["ConfigError", "check_config", "coerce_strings", "config_errors"]
 
 
 class ConfigError(ValueError):
@@ -46,12 +46,51 @@ def config_errors(config: Mapping[str, Any], schema: Mapping[str, Any]) -> list[
     return [_describe(e) for e in errors]
 
 
-def check_config(config: Mapping[str, Any], schema_path: str) -> None:
-    """Raise :class:`ConfigError` with a few lines per problem."""
+def coerce_strings(config: dict[str, Any], schema: Mapping[str, Any]) -> None:
+    """Turn strings into the YAML values they spell where the schema takes that value and
+    not the string, in place.
+
+    Snakemake reads a nested ``--config`` value with YAML's base loader, which keeps
+    every scalar a string: ``--config sts='{enabled: true}'`` gives ``"true"``, which
+    the schema's boolean refuses. Strings the schema accepts as they are (an enum such
+    as ``auto``, a name) are left alone.
+    """
+    import jsonschema
+    import yaml
+
+    validator = jsonschema.validators.validator_for(schema)
+
+    def fix(value: Any, sub: Mapping[str, Any]) -> Any:
+        if isinstance(value, str):
+            try:
+                parsed = yaml.safe_load(value)
+            except yaml.YAMLError:
+                return value
+            if not isinstance(parsed, str):
+                check = validator(sub)
+                if not check.is_valid(value) and check.is_valid(parsed):
+                    return parsed
+            return value
+        if isinstance(value, dict):
+            props = sub.get("properties", {})
+            for key, item in value.items():
+                if key in props:
+                    value[key] = fix(item, props[key])
+        elif isinstance(value, list) and isinstance(sub.get("items"), Mapping):
+            return [fix(item, sub["items"]) for item in value]
+        return value
+
+    fix(config, schema)
+
+
+def check_config(config: dict[str, Any], schema_path: str) -> None:
+    """Raise :class:`ConfigError` with a few lines per problem (after
+    :func:`coerce_strings`, which may change ``config``)."""
     import yaml
 
     with open(schema_path, encoding="utf-8") as f:
         schema = yaml.safe_load(f)
+    coerce_strings(config, schema)
     problems = config_errors(config, schema)
     if problems:
         raise ConfigError(

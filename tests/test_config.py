@@ -1,0 +1,44 @@
+"""Config checking (textsim.config): nested --config values are strings until coerced."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+from tinyrun import ROOT
+
+from textsim.config import ConfigError, check_config, coerce_strings
+
+SCHEMA_PATH = str(ROOT / "workflow/schemas/config.schema.yaml")
+SCHEMA = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+
+
+def _demo() -> dict[str, Any]:
+    config: dict[str, Any] = yaml.safe_load((ROOT / "config.yaml").read_text())
+    return config
+
+
+def test_strings_spelling_a_value_the_schema_wants_are_coerced() -> None:
+    # what snakemake --config sts='{enabled: true}' weights='{kappa: 640}' makes
+    config = _demo()
+    config["sts"] = {"enabled": "true"}
+    config["weights"] = {"kappa": "640", "lengths": ["20"], "stopping": {"epochs": "5"}}
+    config["pairs"]["max_couples"] = "null"
+    check_config(config, SCHEMA_PATH)
+    assert config["sts"]["enabled"] is True
+    assert config["weights"]["kappa"] == 640
+    assert config["weights"]["stopping"]["epochs"] == 5
+    assert config["pairs"]["max_couples"] is None
+    # strings the schema takes as strings stay strings: a length, a choice
+    assert config["weights"]["lengths"] == ["20"]
+
+
+def test_a_string_the_schema_takes_is_left_alone_and_a_bad_one_still_fails() -> None:
+    config = {"weights": {"kappa": "auto"}, "docfreq": {"idf_variant": "code"}}
+    coerce_strings(config, SCHEMA)
+    assert config == {"weights": {"kappa": "auto"}, "docfreq": {"idf_variant": "code"}}
+    bad = _demo()
+    bad["sts"] = {"enabled": "maybe"}
+    with pytest.raises(ConfigError, match="'sts.enabled'"):
+        check_config(bad, SCHEMA_PATH)
