@@ -40,5 +40,5 @@ def test_a_string_the_schema_takes_is_left_alone_and_a_bad_one_still_fails() -> 
     assert config == {"weights": {"kappa": "auto"}, "docfreq": {"idf_variant": "code"}}
     bad = _demo()
     bad["sts"] = {"enabled": "maybe"}
-    with pytest.raises(ConfigError, match="'sts.enabled'"):
+    with pytest.raises(ConfigError, match=r"'sts\.enabled'"):
         check_config(bad, SCHEMA_PATH)
