@@ -54,7 +54,8 @@ def test_cli_reference_lists_every_command_and_option() -> None:
 def test_figure_lines_become_figures_or_notes() -> None:
     page = "Intro\n!figure icdmw-figure-1 ICDMW Figure 1: couples\n!figure absent A missing one\n"
     out = expand_figures(page, {"icdmw-figure-1"}, "../figures/")
-    assert "![ICDMW Figure 1: couples](../figures/icdmw-figure-1.png)" in out
+    assert '<img src="../figures/icdmw-figure-1.png" alt="ICDMW Figure 1: couples">' in out
+    assert "<figcaption>ICDMW Figure 1: couples (<code>icdmw-figure-1.png</code>)" in out
     assert '!!! note "A missing one"' in out and "results/paper/figures/absent.png" in out
     assert "!figure" not in out and out.startswith("Intro\n")
 

@@ -10,6 +10,7 @@ from what the code accepts.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 from collections.abc import Collection, Iterator, Mapping
@@ -170,7 +171,11 @@ def expand_figures(markdown: str, available: Collection[str], prefix: str) -> st
     def figure(match: re.Match[str]) -> str:
         name, caption = match["name"], match["caption"].strip()
         if name in available:
-            return f"![{caption}]({prefix}{name}.png)\n\n*{caption}* (`{name}.png`)"
+            text = html.escape(caption)
+            return (
+                f'<figure>\n<img src="{prefix}{name}.png" alt="{text}">\n'
+                f"<figcaption>{text} (<code>{name}.png</code>)</figcaption>\n</figure>"
+            )
         return (
             f'!!! note "{caption}"\n'
             f"    `results/paper/figures/{name}.png` appears here when the site is built "
