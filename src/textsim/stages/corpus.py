@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import logging
 from collections.abc import Sequence
 from pathlib import Path
 
 import pandas as pd
 
 from textsim.io import PathLike, atomic_path, read_json
-
-log = logging.getLogger(__name__)
 
 
 def extract_wiki_dump(

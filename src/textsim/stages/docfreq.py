@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 from textsim.io import PathLike
-
-log = logging.getLogger(__name__)
 
 
 def count_docfreq(shard: PathLike, output: PathLike) -> None:

@@ -5,7 +5,6 @@ what each variant's texts and vocabulary look like."""
 
 from __future__ import annotations
 
-import logging
 import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -22,7 +21,6 @@ from textsim.report.figures import STYLE, save_figure
 
 __all__ = ["LEARNED", "comparison", "method_label", "plot_comparison", "text_statistics", "wide"]
 
-log = logging.getLogger(__name__)
 
 #: the learned-weights row of a comparison (PRL 2016 median loss)
 LEARNED = "learned_median"

@@ -3,15 +3,12 @@ rules' scripts): variant_training_corpus, variants_table and plot_variants."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 
 from textsim.io import PathLike, atomic_path
-
-log = logging.getLogger(__name__)
 
 
 def variant_training_corpus(

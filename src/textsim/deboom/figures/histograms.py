@@ -3,7 +3,6 @@ PRL Figure 2 (rules plot_icdmw_figure_1, plot_icdmw_figure_2, plot_prl_figure_2)
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import Any, cast
 
@@ -46,9 +45,6 @@ def draw_similarity_histogram(
         ax.legend(frameon=False, loc="best")
         fig.tight_layout()
         save_figure(fig, stem, dpi)
-
-
-log = logging.getLogger(__name__)
 
 
 def plot_similarity_histogram(

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Mapping
 from typing import Any, cast
@@ -40,9 +39,6 @@ def plot_histogram_panels(
         np.atleast_1d(axes)[0].legend(frameon=False, loc="best")
         fig.tight_layout()
         save_figure(fig, stem, dpi)
-
-
-log = logging.getLogger(__name__)
 
 
 def plot_mean_vs_learned(

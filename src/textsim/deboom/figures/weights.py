@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from collections.abc import Mapping
 from typing import Any, cast
@@ -39,9 +38,6 @@ def plot_weights(
             ax.legend(frameon=False)
         fig.tight_layout()
         save_figure(fig, stem, dpi)
-
-
-log = logging.getLogger(__name__)
 
 
 def plot_learned_weights(

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 
 from textsim.io import PathLike, atomic_path
-
-log = logging.getLogger(__name__)
 
 
 def extract_pair_candidates(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -11,8 +10,6 @@ import pandas as pd
 
 from textsim.embedding.source import open_vectors
 from textsim.io import PathLike, atomic_path
-
-log = logging.getLogger(__name__)
 
 
 def score_baselines(

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 
 from textsim.io import PathLike
-
-log = logging.getLogger(__name__)
 
 
 def curate_twitter_pairs(

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
@@ -36,9 +35,6 @@ def build_comparison_table(
             label = labels.get(method, METHODS[method].label if method in METHODS else method)
             rows.append(table_row(label, method, f, paper, length=block, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
-
-
-log = logging.getLogger(__name__)
 
 
 def comparison_table(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
@@ -30,9 +29,6 @@ def icdmw_table_1(
                 label = METHODS[method].label
                 rows.append(table_row(label, method, frame, paper, length=length, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
-
-
-log = logging.getLogger(__name__)
 
 
 def table_icdmw_1(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping, Sequence
 
 import pandas as pd
@@ -21,9 +20,6 @@ def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         for method, paper in ICDMW_TABLE_II.items():
             rows.append(table_row(METHODS[method].label, method, f, paper, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors"], reference="mean_cosine")
-
-
-log = logging.getLogger(__name__)
 
 
 def table_icdmw_2(

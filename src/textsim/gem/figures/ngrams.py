@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import os
 from typing import Any, cast
 
@@ -49,9 +48,6 @@ def plot_ngram_curves(
         ax.legend(frameon=False, fontsize=7)
         fig.tight_layout()
         save_figure(fig, stem, dpi)
-
-
-log = logging.getLogger(__name__)
 
 
 def plot_ngrams(ngrams: PathLike, performance: str, speed: str, *, dpi: int) -> None:

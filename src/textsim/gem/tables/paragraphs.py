@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 import pandas as pd
 
@@ -30,9 +28,6 @@ def paragraph_table(scores: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
-
-
-log = logging.getLogger(__name__)
 
 
 def table_paragraphs(scores: PathLike, stem: str, *, title: str, note: str) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-
 import numpy as np
 import pandas as pd
 
@@ -42,9 +40,6 @@ def sts_table(scores: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
-
-
-log = logging.getLogger(__name__)
 
 
 def table_sts(scores: PathLike, minilm: PathLike, stem: str, *, title: str, note: str) -> None:

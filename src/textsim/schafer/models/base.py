@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
@@ -10,9 +9,6 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.vectors.base import ParamsMixin
-
-log = logging.getLogger(__name__)
-
 
 F32 = npt.NDArray[np.float32]
 

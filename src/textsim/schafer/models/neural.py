@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from typing import Any, ClassVar, Self
 
@@ -27,8 +26,6 @@ from textsim.schafer.models.base import (
     pad_documents,
 )
 from textsim.schafer.models.fused import RECURRENT, fused_available, lstm_layer
-
-log = logging.getLogger(__name__)
 
 
 class KerasDocumentModel(DocumentModel):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import time
 from collections.abc import Sequence
 from typing import Any, Self
@@ -18,8 +17,6 @@ from textsim.schafer.models.base import (
     Documents,
     make_optimizer,
 )
-
-log = logging.getLogger(__name__)
 
 
 class Doc2VecDBOW(DocumentModel):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -12,9 +11,6 @@ import numpy as np
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json, write_npz
 from textsim.schafer.stages.evaluation import evaluate_on_split
-
-log = logging.getLogger(__name__)
-
 
 _RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso|fix)dv$")
 
