@@ -5,7 +5,8 @@ import pandas as pd
 import pytest
 
 from textsim.bench.scoring import reference_scores, synthetic_couples
-from textsim.deboom.scoring import METHODS, evaluate_scores, get_methods, score_couples
+from textsim.deboom.baselines import BASELINES, get_methods
+from textsim.deboom.scoring import evaluate_scores, score_couples
 
 
 def test_vectorised_scores_equal_per_couple_reference() -> None:
@@ -14,7 +15,7 @@ def test_vectorised_scores_equal_per_couple_reference() -> None:
     couples.loc[0, "text1"] = "zzz unknown"
     couples.loc[1, "text2"] = "w3"
     couples.loc[2, "text1"] = couples.loc[2, "text1"] + " oov w7 w7"
-    methods = list(METHODS.values())
+    methods = list(BASELINES.values())
     fast = score_couples(couples, emb, methods, splits=("test",))
     ref = reference_scores(couples, emb, methods)
     for m in methods:
@@ -52,7 +53,7 @@ def test_empty_oov_and_one_word_texts_flow_through_every_method_and_are_counted(
     couples.loc[test_rows[0], "text1"] = ""  # empty
     couples.loc[test_rows[1], "text2"] = "zzz qqq"  # all out of vocabulary
     couples.loc[test_rows[2], "text1"] = "w3"  # one word
-    methods = list(METHODS.values())
+    methods = list(BASELINES.values())
     scores = score_couples(couples, emb, methods)
     names = [m.name for m in methods]
     assert np.isfinite(scores[names].to_numpy()).all()

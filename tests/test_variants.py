@@ -498,10 +498,10 @@ def test_three_variants_run_end_to_end_and_rerun_exactly(
 def test_variants_methods_must_be_scoring_methods() -> None:
     """An unknown baseline in variants.methods stops at validation, before any job (it
     once failed only in the variant's scoring job, after its word2vec retrained)."""
-    from textsim.deboom.scoring import METHODS
+    from textsim.deboom.baselines import BASELINES
 
     items = SCHEMA["properties"]["variants"]["properties"]["methods"]["items"]
-    assert items["enum"] == list(METHODS)  # the schema's copy of the names is current
+    assert items["enum"] == list(BASELINES)  # the schema's copy of the names is current
     config = _config({})
     config["variants"]["methods"] = ["mean", "mean_idff"]
     problems = config_errors(config, SCHEMA)

@@ -1,7 +1,7 @@
 # De Boom et al. (ICDMW 2015, PRL 2016): helpers of the pairs, scoring, twitter,
 # transfer, learned-weights and paper rules (no rules here).
 from textsim.deboom.published import ICDMW_TABLE_I_LENGTHS
-from textsim.deboom.scoring import METHODS
+from textsim.deboom.baselines import BASELINES
 from textsim.vectors.word2vec import PAPER_WORD2VEC
 
 LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
@@ -11,7 +11,7 @@ VECTORS = list(config["evaluation"]["vectors"])
 PRIMARY = VECTORS[0]
 NORMALIZE = PRIMARY == "unit"
 TABLE_I_LENGTHS = [x for x in ICDMW_TABLE_I_LENGTHS if x in LENGTHS]
-BASELINE_METHODS = list(METHODS)
+BASELINE_METHODS = list(BASELINES)
 WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]
 PROCEDURES = list(config["weights"]["procedures"])
 TRANSFER_ON = TRANSFER["source"] != "none" and "var" in WEIGHT_LENGTHS

@@ -16,7 +16,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.deboom.scoring import METHODS, Method, score_couples
+from textsim.deboom.baselines import BASELINES, Method
+from textsim.deboom.scoring import score_couples
 from textsim.vectors.words import WordEmbeddings
 
 __all__ = ["BenchResult", "reference_scores", "run_scoring_benchmark", "synthetic_couples"]
@@ -167,7 +168,7 @@ def run_scoring_benchmark(
     couples (None = all), its rate then measured on those.
     """
     emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
-    methods = list(METHODS.values())
+    methods = list(BASELINES.values())
     times: dict[int, float] = {}
     fast = None
     for n_jobs in threads:

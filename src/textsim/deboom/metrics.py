@@ -142,8 +142,7 @@ def binomial_test(n_errors: int, n_trials: int, error_rate: float) -> float:
     """Two-tailed p-value of ``n_errors`` in ``n_trials`` given a reference error rate."""
     if not 0 <= error_rate <= 1:
         raise ValueError("error_rate must lie in [0, 1]")
-    # imported here: the workflow imports this module (via scoring.METHODS) to parse the
-    # Snakefile, in every job, and scipy.stats alone takes a second and a half to import
+    # imported here: scipy.stats alone takes a second and a half to import
     from scipy.stats import binomtest
 
     return float(

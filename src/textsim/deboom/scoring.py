@@ -8,98 +8,23 @@ work is batched over couples.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from textsim.deboom.baselines import Method
 from textsim.deboom.metrics import evaluate_split
 from textsim.distances import Metric
 from textsim.text.docfreq import IdfVariant
 from textsim.vectors.pooling import PoolSpec, sort_by_rank
 from textsim.vectors.words import WordEmbeddings
 
-__all__ = ["METHODS", "Method", "evaluate_scores", "get_methods", "score_couples"]
+__all__ = ["evaluate_scores", "score_couples"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True)
-class Method:
-    """A text representation and the distance used to compare two of them."""
-
-    name: str
-    label: str
-    representation: str  # "tfidf" or "pooling"
-    pooling: str = "mean"
-    weighting: str = "none"
-    top: bool = False
-    metric: Metric = "cosine"
-
-    @property
-    def representation_key(self) -> tuple[str, str, str, bool]:
-        return (self.representation, self.pooling, self.weighting, self.top)
-
-
-METHODS: dict[str, Method] = {
-    m.name: m
-    for m in [
-        # ICDMW Table I (cosine similarity throughout)
-        Method("tfidf", "Tf-idf", "tfidf"),
-        Method("mean", "Mean", "pooling", "mean"),
-        Method("max", "Max", "pooling", "max"),
-        Method("min", "Min", "pooling", "min"),
-        Method("minmax", "Min/max", "pooling", "minmax"),
-        Method("mean_top", "Mean, top 30% idf", "pooling", "mean", top=True),
-        Method("max_top", "Max, top 30% idf", "pooling", "max", top=True),
-        Method("minmax_top", "Min/max, top 30% idf", "pooling", "minmax", top=True),
-        Method("mean_idf", "Mean, idf weighted", "pooling", "mean", "idf"),
-        # ICDMW Table II (mean of the embeddings, five distances)
-        Method("mean_cosine", "Mean, cosine", "pooling", "mean", metric="cosine"),
-        Method("mean_euclidean", "Mean, Euclidean", "pooling", "mean", metric="euclidean"),
-        Method("mean_l3", "Mean, L3", "pooling", "mean", metric="l3"),
-        Method("mean_l4", "Mean, L4", "pooling", "mean", metric="l4"),
-        Method("mean_braycurtis", "Mean, Bray-Curtis", "pooling", "mean", metric="braycurtis"),
-        # ICDMW Table III / PRL Table 1: the same techniques with Euclidean distance
-        Method("max_euclidean", "Max", "pooling", "max", metric="euclidean"),
-        Method("min_euclidean", "Min", "pooling", "min", metric="euclidean"),
-        Method("minmax_euclidean", "Min/max", "pooling", "minmax", metric="euclidean"),
-        Method(
-            "mean_top_euclidean",
-            "Mean, top 30% idf",
-            "pooling",
-            "mean",
-            top=True,
-            metric="euclidean",
-        ),
-        Method(
-            "max_top_euclidean", "Max, top 30% idf", "pooling", "max", top=True, metric="euclidean"
-        ),
-        Method(
-            "minmax_top_euclidean",
-            "Min/max, top 30% idf",
-            "pooling",
-            "minmax",
-            top=True,
-            metric="euclidean",
-        ),
-        Method(
-            "mean_idf_euclidean", "Mean, idf weighted", "pooling", "mean", "idf", metric="euclidean"
-        ),
-    ]
-}
-
-
-def get_methods(names: Iterable[str]) -> list[Method]:
-    out = []
-    for name in names:
-        if name not in METHODS:
-            raise ValueError(f"unknown method {name!r}; known: {', '.join(METHODS)}")
-        out.append(METHODS[name])
-    return out
 
 
 def score_couples(

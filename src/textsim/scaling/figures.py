@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 from textsim.io import PathLike
 from textsim.report.figures import STYLE, save_figure
 
-#: the ICDMW Table I methods drawn (labels from textsim.deboom.scoring.METHODS)
+#: the ICDMW Table I methods drawn (labels from textsim.deboom.baselines.BASELINES)
 TABLE_I = ["tfidf", "mean", "max", "minmax", "mean_top", "mean_idf"]
 PRL = {"mean_euclidean": "Mean (Euclidean)", "learned_median": "Learned weights, median"}
 ERR = "split error %"
@@ -51,15 +51,15 @@ def plot_deboom(
     """(a) ICDMW Table I methods at 20 words, (b) the PRL median-loss weights against
     the mean at 20 words and variable length; published values as stars at the paper's
     corpus size."""
+    from textsim.deboom.baselines import BASELINES
     from textsim.deboom.published import ICDMW_TABLE_I, PRL_TABLE_1
-    from textsim.deboom.scoring import METHODS
 
     deboom = long[(long["family"] == "deboom") & (long["measure"] == ERR)]
     with plt.rc_context(cast(Any, STYLE)):
         fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.8), sharey=True)
         for i, method in enumerate(TABLE_I):
             frame = _series(deboom, set="20", variant=primary, method=method)
-            _line(axes[0], frame, METHODS[method].label, COLORS[i])
+            _line(axes[0], frame, BASELINES[method].label, COLORS[i])
             axes[0].plot(paper_tokens, ICDMW_TABLE_I[method]["20"][0], "*", color=COLORS[i], ms=7)
         _axes(axes[0], "test split error (%)", "(a) ICDMW Table I, 20 words, cosine")
         styles = {"20": "-", "var": "--"}

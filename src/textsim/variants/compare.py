@@ -27,11 +27,11 @@ LEARNED = "learned_median"
 
 
 def method_label(method: str) -> str:
-    from textsim.deboom.scoring import METHODS
+    from textsim.deboom.baselines import BASELINES
 
     if method == LEARNED:
         return "Learned weights (median loss), Euclidean"
-    m = METHODS[method]
+    m = BASELINES[method]
     euclidean = m.metric == "euclidean" and "Euclidean" not in m.label
     return m.label + (", Euclidean" if euclidean else "")
 

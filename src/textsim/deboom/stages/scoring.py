@@ -26,7 +26,8 @@ def score_baselines(
 ) -> None:
     """Score the couples under ``methods``; ``idf`` is the config's ``docfreq`` section
     (``idf_variant``, and ``n_documents`` to replace the corpus' line count)."""
-    from textsim.deboom.scoring import get_methods, score_couples
+    from textsim.deboom.baselines import get_methods
+    from textsim.deboom.scoring import score_couples
 
     emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     if idf.get("n_documents") is not None:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from textsim.deboom.scoring import METHODS
+from textsim.deboom.baselines import BASELINES
 from textsim.deboom.tables.common import add_p_values, table_row
 from textsim.io import PathLike
 
@@ -32,7 +32,7 @@ def build_comparison_table(
         for method, paper in published[block].items():
             if method not in f.index:
                 continue
-            label = labels.get(method, METHODS[method].label if method in METHODS else method)
+            label = labels.get(method, BASELINES[method].label if method in BASELINES else method)
             rows.append(table_row(label, method, f, paper, length=block, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
+from textsim.deboom.baselines import BASELINES
 from textsim.deboom.published import ICDMW_TABLE_I
-from textsim.deboom.scoring import METHODS
 from textsim.deboom.tables.common import add_p_values, table_row
 from textsim.io import PathLike
 
@@ -26,7 +26,7 @@ def icdmw_table_1(
             frame = by_length[length].set_index("method")
             for method, published in ICDMW_TABLE_I.items():
                 paper = published.get(length, (float("nan"), float("nan")))
-                label = METHODS[method].label
+                label = BASELINES[method].label
                 rows.append(table_row(label, method, frame, paper, length=length, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors", "length"], reference=None)
 

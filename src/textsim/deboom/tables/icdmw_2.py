@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
+from textsim.deboom.baselines import BASELINES
 from textsim.deboom.published import ICDMW_TABLE_II
-from textsim.deboom.scoring import METHODS
 from textsim.deboom.tables.common import add_p_values, table_row
 from textsim.io import PathLike
 
@@ -18,7 +18,7 @@ def icdmw_table_2(metrics: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     for vectors, frame in metrics.items():
         f = frame.set_index("method")
         for method, paper in ICDMW_TABLE_II.items():
-            rows.append(table_row(METHODS[method].label, method, f, paper, vectors=vectors))
+            rows.append(table_row(BASELINES[method].label, method, f, paper, vectors=vectors))
     return add_p_values(pd.DataFrame(rows), ["vectors"], reference="mean_cosine")
 
 
