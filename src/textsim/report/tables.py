@@ -52,6 +52,31 @@ def latex_table(
     ]
 
 
+#: the look of every HTML table (the report shows them as they are): a journal's rules
+#: above and below the header and the body, numbers right-aligned in a tabular font
+HTML_STYLE = """<style>
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; font-size: 14px;
+       margin: 1em; color: #222; }
+table { border-collapse: collapse; margin: 0.6em 0 1.2em; }
+th, td { padding: 0.3em 0.8em; }
+thead th { border-top: 2px solid #222; border-bottom: 1px solid #222; text-align: right; }
+thead th:first-child, tbody th, td:first-child { text-align: left; }
+tbody tr:last-child td, tbody tr:last-child th { border-bottom: 2px solid #222; }
+td { text-align: right; font-variant-numeric: tabular-nums; }
+tbody tr:nth-child(even) { background: #f6f6f6; }
+p { max-width: 60em; }
+</style>"""
+
+
+def html_document(parts: list[str]) -> str:
+    """A standalone HTML page of a table's parts, with :data:`HTML_STYLE`."""
+    body = "\n".join(parts)
+    return (
+        '<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+        f"{HTML_STYLE}\n</head><body>\n{body}\n</body></html>\n"
+    )
+
+
 def write_plain_table(
     frame: pd.DataFrame, stem: str | os.PathLike[str], *, title: str, note: str
 ) -> None:
@@ -63,6 +88,8 @@ def write_plain_table(
     md = [f"**{title}**", "", shown.to_markdown(index=False), "", note, ""]
     html = [f"<p><b>{title}</b></p>", shown.to_html(index=False, border=0), f"<p>{note}</p>"]
     tex = latex_table(list(shown.columns), shown.to_numpy().tolist(), title, note)
-    for ext, lines in ((".md", md), (".html", html), (".tex", tex)):
+    for ext, lines in ((".md", md), (".tex", tex)):
         with atomic_path(stem.with_suffix(ext)) as tmp:
             tmp.write_text("\n".join(lines), encoding="utf-8")
+    with atomic_path(stem.with_suffix(".html")) as tmp:
+        tmp.write_text(html_document(html), encoding="utf-8")

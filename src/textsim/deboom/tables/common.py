@@ -10,7 +10,7 @@ import pandas as pd
 
 from textsim.deboom.metrics import binomial_test
 from textsim.io import atomic_path
-from textsim.report.tables import format_js, format_p, format_pct, latex_table
+from textsim.report.tables import format_js, format_p, format_pct, html_document, latex_table
 
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}
 
@@ -141,7 +141,7 @@ def write_table(
     md += [note, ""]
     html += [f"<p>{note}</p>"]
     with atomic_path(stem.with_suffix(".html")) as tmp:
-        tmp.write_text("\n".join(html), encoding="utf-8")
+        tmp.write_text(html_document(html), encoding="utf-8")
     with atomic_path(stem.with_suffix(".md")) as tmp:
         tmp.write_text("\n".join(md), encoding="utf-8")
     with atomic_path(stem.with_suffix(".tex")) as tmp:
