@@ -8,8 +8,8 @@ LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
 VECTORS = list(config["evaluation"]["vectors"])
 # the primary word vectors' preparation ("unit" or "raw"): what the learned weights,
 # the figures and the PRL tables use
-PRIMARY = VECTORS[0]
-NORMALIZE = PRIMARY == "unit"
+PRIMARY_VECTORS = VECTORS[0]
+NORMALIZE = PRIMARY_VECTORS == "unit"
 TABLE_I_LENGTHS = [x for x in ICDMW_TABLE_I_LENGTHS if x in LENGTHS]
 BASELINE_METHODS = list(BASELINES)
 WEIGHT_LENGTHS = [x for x in config["weights"]["lengths"] if x in LENGTHS]

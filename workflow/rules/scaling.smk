@@ -235,7 +235,7 @@ rule scaling_claims:
     output:
         **table_outputs("scaling-claims", "scaling_claims", "6. Corpus size", "claims by size"),
     params:
-        primary=PRIMARY,
+        primary=PRIMARY_VECTORS,
         sts_mode=SCALE_STS_MODE,
         title="Which of the papers' claims hold at which training-corpus size ('yes (a < b)': holds; 'no (a vs b)': does not).",
         note=scaling_note(),
@@ -287,7 +287,7 @@ rule plot_scaling_deboom:
     output:
         **figure_outputs("scaling-deboom", "scaling_deboom", "6. Corpus size", "De Boom by size"),
     params:
-        primary=PRIMARY,
+        primary=PRIMARY_VECTORS,
         paper_tokens=SCALING["paper_tokens"],
         dpi=config["figures"]["dpi"],
     log:

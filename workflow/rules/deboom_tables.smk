@@ -1,4 +1,4 @@
-# Paper artifacts: each table and figure is made by one rule.
+# De Boom paper artifacts (ICDMW 2015, PRL 2016): each table and figure is made by one rule.
 
 
 rule table_icdmw_1:
@@ -51,7 +51,7 @@ rule table_icdmw_2:
 rule plot_icdmw_figure_1:
     localrule: True
     input:
-        scores=f"results/scores/{config['figures']['length']}/{PRIMARY}.parquet",
+        scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
         code=code("plot_icdmw_figure_1"),
     output:
         **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
@@ -76,7 +76,7 @@ rule plot_icdmw_figure_1:
 rule plot_icdmw_figure_2:
     localrule: True
     input:
-        scores=f"results/scores/{config['figures']['length']}/{PRIMARY}.parquet",
+        scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
         code=code("plot_icdmw_figure_2"),
     output:
         **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
@@ -101,13 +101,13 @@ rule plot_icdmw_figure_2:
 rule table_icdmw_3:
     localrule: True
     input:
-        baseline=f"results/metrics/20/{PRIMARY}.csv",
+        baseline=f"results/metrics/20/{PRIMARY_VECTORS}.csv",
         learned=learned_metrics("20", ["icdmw"]),
         code=code("table_icdmw_3"),
     output:
         **table_outputs("icdmw-table-3", "icdmw_table_3", "2. ICDMW 2015", "Table III"),
     params:
-        vectors=PRIMARY,
+        vectors=PRIMARY_VECTORS,
         note=table_note(),
     log:
         "logs/paper/table_icdmw_3.log",
@@ -125,7 +125,7 @@ rule table_icdmw_3:
 rule table_prl_1:
     localrule: True
     input:
-        baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=PRIMARY),
+        baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=PRIMARY_VECTORS),
         learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
         code=code("table_prl_1"),
     output:
@@ -138,7 +138,7 @@ rule table_prl_1:
             "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
             "(Euclidean distance; tf-idf cosine)."
         ),
-        vectors=PRIMARY,
+        vectors=PRIMARY_VECTORS,
         note=table_note() + transfer_note(),
     log:
         "logs/paper/table_prl_1.log",
@@ -178,7 +178,7 @@ rule plot_icdmw_figure_4:
 rule plot_icdmw_figure_5:
     localrule: True
     input:
-        baseline=f"results/scores/20/{PRIMARY}.parquet",
+        baseline=f"results/scores/20/{PRIMARY_VECTORS}.parquet",
         learned="results/learned/20/icdmw.parquet",
         code=code("plot_icdmw_figure_5"),
     output:
@@ -225,7 +225,7 @@ rule plot_prl_figure_3:
 rule table_prl_2:
     localrule: True
     input:
-        baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=PRIMARY),
+        baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=PRIMARY_VECTORS),
         learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
         code=code("table_prl_2"),
     output:
@@ -238,7 +238,7 @@ rule table_prl_2:
             "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "
             "(Euclidean distance; tf-idf cosine)."
         ),
-        vectors=PRIMARY,
+        vectors=PRIMARY_VECTORS,
         note=twitter_note(),
     log:
         "logs/paper/table_prl_2.log",
@@ -256,7 +256,7 @@ rule table_prl_2:
 rule plot_prl_figure_2:
     localrule: True
     input:
-        scores=f"results/scores/twitter/{PRIMARY}.parquet",
+        scores=f"results/scores/twitter/{PRIMARY_VECTORS}.parquet",
         code=code("plot_prl_figure_2"),
     output:
         **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
