@@ -12,7 +12,7 @@ import pytest
 from gensim.models import Word2Vec
 
 import textsim
-from textsim.embedding.vectorfile import read_vectors, write_vectors
+from textsim.formats.vectorfile import read_vectors, write_vectors
 from textsim.io import InputFileError
 
 SENTENCES = [
@@ -136,7 +136,7 @@ def test_raw_text_is_cleaned_and_a_bare_string_is_one_text(
 
 @pytest.mark.parametrize("method", ["sif", "usif", "gem"])
 def test_fit_transform_is_the_transductive_mode(method: str, files: dict[str, Path]) -> None:
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
 
     loaded = open_vectors(files["vectors"], files["docfreq"])
     emb, prob = loaded.embeddings, loaded.probabilities

@@ -138,7 +138,7 @@ def test_the_model_file_format_reaches_the_model_files_rule_only(
         path = SRC / module
         return {n for n, r in rules.items() if path in code_paths(r, parse_dir)}
 
-    assert users("embedding/modelfile.py") == {"sts_models"}
+    assert users("formats/modelfile.py") == {"sts_models"}
     assert users("api/persistence.py") == {"sts_models"}
     assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= users(
         "deboom/model.py"

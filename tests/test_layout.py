@@ -1,5 +1,5 @@
 """The library's layout: imports point one way, layer by layer (the API → variants →
-scaling → schafer → gem → deboom → stages → embedding → vectors → foundations), the
+scaling → schafer → gem → deboom → stages → formats → vectors → foundations), the
 import graph has no cycle and no hidden import by name, modules stay small, and the
 package exports its public estimators."""
 
@@ -22,7 +22,7 @@ LAYERS = [
     "gem",
     "deboom",
     "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
-    "embedding",  # word-vector files, the model-file format
+    "formats",  # word-vector files, the model-file format
     "vectors",  # word vectors, the estimator base, pooling
 ]
 TOOLS = {"bench", "cli.py", "__init__.py"}  # entry points (and benchmarks) may use every layer

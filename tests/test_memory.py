@@ -100,7 +100,7 @@ def test_a_100000_word_text_embeds_within_a_memory_limit(tmp_path: Path, method:
     import numpy as np
     from gensim.models import KeyedVectors
 
-    from textsim.embedding.vectorfile import write_vectors
+    from textsim.formats.vectorfile import write_vectors
 
     rng = np.random.default_rng(1)
     words = _vocabulary(20000)

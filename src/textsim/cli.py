@@ -96,7 +96,7 @@ def _fit(args: argparse.Namespace) -> int:
     import time
 
     from textsim.api.files import fit_file
-    from textsim.embedding.vectorfile import is_pickle_format
+    from textsim.formats.vectorfile import is_pickle_format
 
     def run() -> int:
         start = time.perf_counter()

@@ -9,7 +9,7 @@
 * :mod:`textsim.api.files`: the file-to-file operations of ``textsim fit``, ``embed``
   and ``similarity``.
 
-The layers below (:mod:`textsim.embedding`: word-vector files and the model-file
+The layers below (:mod:`textsim.formats`: word-vector files and the model-file
 format; :mod:`textsim.vectors`: word vectors and the estimator base; the paper
 families) never import this package.
 """

@@ -1,5 +1,5 @@
 """Persistence of fitted models, outside the estimators: :func:`save` and :func:`load`
-of one model file (the format: :mod:`textsim.embedding.modelfile`), for every class of
+of one model file (the format: :mod:`textsim.formats.modelfile`), for every class of
 the method registry."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from textsim.api.registry import ESTIMATORS, method_of
-from textsim.embedding import modelfile
-from textsim.embedding.source import VectorSource
+from textsim.formats import modelfile
+from textsim.formats.source import VectorSource
 from textsim.io import PathLike
 
 __all__ = ["load", "read_model_meta", "save"]
@@ -17,7 +17,7 @@ __all__ = ["load", "read_model_meta", "save"]
 
 def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path:
     """Write a fitted estimator (from :func:`textsim.fit`, or built directly with
-    ``source`` given: :func:`textsim.embedding.source.open_vectors`) to one model file
+    ``source`` given: :func:`textsim.formats.source.open_vectors`) to one model file
     (``.npz``, no pickle) atomically; returns the path."""
     cls = type(model)
     if ESTIMATORS.get(cls.__name__) is not cls:

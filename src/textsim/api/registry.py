@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textsim.deboom.model import WeightedEmbedding
-from textsim.embedding.source import open_vectors
+from textsim.formats.source import open_vectors
 from textsim.gem.gem import GEM
 from textsim.gem.minilm import MiniLM
 from textsim.gem.sif import SIF, USIF

@@ -47,7 +47,7 @@ def _bench_training(args: argparse.Namespace) -> int:
 
 def _bench_gem(args: argparse.Namespace) -> int:
     from textsim.bench.gem import run_gem_benchmark
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
     from textsim.gem.sts import read_sts
 
     sts = read_sts(args.sts)

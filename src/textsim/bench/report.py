@@ -113,7 +113,7 @@ def bench_gem(name: str, sentences: list[str], embeddings: Any, target: float | 
 
 
 def bench_analogies(vectors: Path, questions: Path) -> BenchRow:
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
     from textsim.vectors.analogies import analogy_accuracy, gensim_sections
 
     kv = read_vectors(vectors)
@@ -250,7 +250,7 @@ def run_all(
 def _gem_rows(
     results: Path, resources: Path, paragraphs: int, progress: Callable[[str], None]
 ) -> list[BenchRow]:
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
 
     vectors, docfreq = results / "word2vec/vectors.npz", results / "docfreq/docfreq.tsv"
     if not vectors.exists() or not docfreq.exists():

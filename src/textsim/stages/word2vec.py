@@ -19,7 +19,7 @@ def train_word2vec(
     seed: int,
     workers: int,
 ) -> None:
-    from textsim.embedding.vectorfile import write_vectors
+    from textsim.formats.vectorfile import write_vectors
     from textsim.vectors.word2vec import train_word2vec as train
 
     kv = train(shards, params, seed=seed, workers=workers)
@@ -30,7 +30,7 @@ def train_word2vec(
 def evaluate_word2vec(
     vectors: PathLike, analogies: PathLike, wordsim: PathLike, output: PathLike
 ) -> None:
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
     from textsim.vectors.word2vec import evaluate_word_vectors
 
     frame = evaluate_word_vectors(read_vectors(vectors), analogies, wordsim)
@@ -43,7 +43,7 @@ def convert_vectors(source: PathLike, output: PathLike, *, binary: bool = True) 
     ``.npz`` (read many times faster than the word2vec format is parsed)."""
     from gensim.models import KeyedVectors
 
-    from textsim.embedding.vectorfile import write_vectors
+    from textsim.formats.vectorfile import write_vectors
 
     kv = KeyedVectors.load_word2vec_format(str(source), binary=binary)
     log.info("read %d vectors of dimension %d from %s", len(kv), kv.vector_size, source)

@@ -43,7 +43,7 @@ def text_statistics(
     vectors, and the share of their tokens that are rare for word2vec (trained on fewer
     than ``rare_count`` occurrences, or out of its vocabulary)."""
     from textsim.deboom.pairs import read_couples
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
 
     kv = read_vectors(vectors)
     count = {w: int(kv.get_vecattr(w, "count")) for w in kv.index_to_key}

@@ -224,7 +224,7 @@ class Estimator(EmbeddingMethod):
     """Estimators over a fitted :class:`WordEmbeddings`.
 
     Subclasses list in ``_fitted_arrays`` the fitted attributes that a model file
-    stores (:mod:`textsim.embedding.modelfile`) and implement :meth:`_restore`.
+    stores (:mod:`textsim.formats.modelfile`) and implement :meth:`_restore`.
     Persistence is not theirs: :func:`textsim.save` writes any fitted estimator.
     """
 

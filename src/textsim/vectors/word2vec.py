@@ -55,7 +55,7 @@ def train_word2vec(
     workers: int = 1,
 ) -> KeyedVectors:
     """Train skip-gram word2vec on cleaned shards; returns the ``KeyedVectors`` (the
-    word2vec stage writes them: :func:`textsim.embedding.vectorfile.write_vectors`).
+    word2vec stage writes them: :func:`textsim.formats.vectorfile.write_vectors`).
 
     ``workers=1`` gives bit-identical vectors for the same corpus and seed.
     """

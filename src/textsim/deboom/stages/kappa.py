@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from textsim.backend import select_backend
-from textsim.embedding.source import open_vectors
+from textsim.formats.source import open_vectors
 from textsim.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)

@@ -20,7 +20,7 @@ def extract_pair_candidates(
     skip: int,
 ) -> None:
     from textsim.deboom.pairs import extract_candidates, parse_length
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
 
     vocab = set(read_vectors(vectors).index_to_key)
     lo, hi = variable_range

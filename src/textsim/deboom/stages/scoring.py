@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.embedding.source import open_vectors
+from textsim.formats.source import open_vectors
 from textsim.io import PathLike, atomic_path
 
 

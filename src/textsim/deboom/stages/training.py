@@ -9,7 +9,7 @@ from typing import Any
 from textsim.backend import select_backend
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.deboom.published import PAPER_KAPPA
-from textsim.embedding.source import open_vectors
+from textsim.formats.source import open_vectors
 from textsim.io import PathLike, read_json
 
 log = logging.getLogger(__name__)

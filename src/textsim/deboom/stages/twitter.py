@@ -23,7 +23,7 @@ def curate_twitter_pairs(
     """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary words."""
     from textsim.deboom.curation import write_couples
     from textsim.deboom.tweets import make_twitter_couples, prepare_tweets, read_tweets
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
 
     vocab = set(read_vectors(vectors).index_to_key)
     # the code's non-related couples need no hashtag: keep the tweets without one

@@ -31,7 +31,7 @@ def paragraph_scores(
     from functools import partial
 
     from textsim.api.registry import build
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
     from textsim.text.documents import read_ohsumed
 

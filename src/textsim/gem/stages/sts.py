@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from textsim.embedding.source import LoadedVectors
+from textsim.formats.source import LoadedVectors
 from textsim.gem.sts import Kept
 from textsim.io import InputFileError, PathLike, atomic_path, write_npz
 
@@ -66,7 +66,7 @@ def method_maker(vectors: PathLike, docfreq: PathLike) -> tuple[Callable[..., An
     """The registry's ``build`` over these word vectors (read once), and what was read
     (its ``source`` identity is computed only where a model file records it)."""
     from textsim.api.registry import build
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
 
     loaded = open_vectors(vectors, docfreq)
     if loaded.probabilities is None:

@@ -40,7 +40,7 @@ def baseline_run(
     """A zero-training baseline (pretrained vectors, full size) on the test split."""
     import time
 
-    from textsim.embedding.source import open_vectors
+    from textsim.formats.source import open_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import score_vectors
 

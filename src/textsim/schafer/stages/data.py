@@ -70,7 +70,7 @@ def reference(
     seed: int,
 ) -> None:
     """WISDM similarities, triplets and rank queries of each split in ``outputs``."""
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.metrics import Reference, rv_similarity_matrix, wisdm_matrices
 
@@ -103,7 +103,7 @@ def reference(
 def words(
     dataset: PathLike, vectors: PathLike, output: PathLike, *, sizes: Sequence[int], seed: int
 ) -> None:
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import word_matrices
 

@@ -40,8 +40,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.embedding.source import VectorSource
-from textsim.embedding.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
+from textsim.formats.source import VectorSource
+from textsim.formats.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
 from textsim.io import InputFileError, PathLike, write_npz
 
 __all__ = ["FORMAT", "load", "read_model_meta", "save"]
@@ -85,7 +85,7 @@ def save(
         if source is None:
             raise ValueError(
                 f"{cls}: the word vectors it was fitted on are unknown; fit it with "
-                "textsim.fit(...) or pass source= (textsim.embedding.source.open_vectors)"
+                "textsim.fit(...) or pass source= (textsim.formats.source.open_vectors)"
             )
         emb = model._check_fitted()
         for name in model._fitted_arrays:

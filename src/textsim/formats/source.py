@@ -1,5 +1,5 @@
 """The word statistics a model is fitted on: word vectors (read by
-:mod:`textsim.embedding.vectorfile`) and document frequencies, with their identity.
+:mod:`textsim.formats.vectorfile`) and document frequencies, with their identity.
 
 A model file records which vectors it was fitted on by content, not by name:
 dimension, vocabulary size and a SHA-256 over the vocabulary and the raw
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.embedding.vectorfile import vectors_identity
+from textsim.formats.vectorfile import vectors_identity
 from textsim.io import PathLike
 from textsim.vectors.words import WordEmbeddings
 
@@ -99,7 +99,7 @@ def open_vectors(
 
     Words missing from ``docfreq`` get df = ``missing_df``; without ``docfreq`` every
     word gets df = 1 over one document (idf-based methods then refuse to fit)."""
-    from textsim.embedding.vectorfile import read_vectors
+    from textsim.formats.vectorfile import read_vectors
     from textsim.text.docfreq import DocumentFrequencies
 
     kv = read_vectors(vectors)
