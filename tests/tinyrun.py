@@ -19,13 +19,22 @@ LOCAL_SECONDS = "local-run-seconds.txt"
 
 
 def copy_project(dest: Path) -> Path:
-    """A copy of the workflow and library, so a test may edit code without touching the repo."""
+    """A copy of the workflow and library, so a test may edit code without touching the repo.
+
+    The copy's tiny config works in the copy's own folder (``workdir: .``, not
+    ``runs/tiny``): the copy is already apart from everything else, and the tests read
+    its ``results/`` there."""
     for name in ("Snakefile", "config.yaml"):
         shutil.copy2(ROOT / name, dest / name)
     for name in ("configs", "workflow", "src", "envs", "profiles"):
         shutil.copytree(
             ROOT / name, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
         )
+    tiny = dest / "configs/tiny.yaml"
+    text = tiny.read_text()
+    if "\nworkdir: runs/tiny\n" not in text:
+        raise AssertionError("configs/tiny.yaml no longer sets workdir: runs/tiny")
+    tiny.write_text(text.replace("\nworkdir: runs/tiny\n", "\nworkdir: .\n"))
     return dest
 
 
