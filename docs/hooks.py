@@ -14,7 +14,14 @@ import yaml
 from mkdocs.structure.files import File, Files
 
 from textsim.cli import build_parser
-from textsim.docsgen import cli_reference, config_reference, expand_figures, plain_roles
+from textsim.docsgen import (
+    cli_reference,
+    config_reference,
+    expand_figures,
+    import_graph,
+    plain_roles,
+)
+from textsim.imports import FOUNDATIONS, LAYERS, layer_edges
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = "figures"
@@ -30,6 +37,10 @@ def on_files(files: Files, config: Any) -> Files:
         File.generated(config, "reference/configuration.md", content=config_reference(schema))
     )
     files.append(File.generated(config, "reference/cli.md", content=cli_reference(build_parser())))
+    # the layers and the imports between them, from the source as it is now
+    order = ["cli", "bench", *LAYERS, FOUNDATIONS]
+    graph = import_graph(layer_edges(ROOT / "src" / "textsim"), order)
+    files.append(File.generated(config, "images/import-graph.svg", content=graph))
     for png in sorted((_results() / "paper" / "figures").glob("*.png")):
         files.append(File.generated(config, f"{FIGURES}/{png.name}", abs_src_path=str(png)))
     return files

@@ -67,3 +67,12 @@ def test_plain_roles_drops_sphinx_roles_before_code_only() -> None:
     assert (
         plain_roles(html) == "One of <code>METHODS</code>; see <code>textsim.fit</code> (a :note:)."
     )
+
+
+def test_import_graph_draws_every_layer_and_marks_upward_imports() -> None:
+    from textsim.docsgen import import_graph
+
+    svg = import_graph({("a", "c"): 3, ("c", "b"): 2}, ["a", "b", "c"]).decode()
+    assert svg.lstrip().startswith("<?xml") and "<svg" in svg
+    assert "c → b: 2" in svg  # up the layers: labelled with its count
+    assert "a → c" not in svg  # down: an unlabelled grey arc

@@ -9,23 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from textsim.imports import module_imports
+from textsim.imports import LAYERS, TOOLS, layer_edges, module_imports
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
-#: each layer may import only itself and the layers after it (then the foundations:
-#: io, text, report, distances, probe, resources, backend, ...)
-LAYERS = [
-    "api",  # the registry (real classes), persistence, file operations
-    "variants",
-    "scaling",
-    "schafer",
-    "gem",
-    "deboom",
-    "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
-    "formats",  # word-vector files, the model-file format
-    "vectors",  # word vectors, the estimator base, pooling
-]
-TOOLS = {"bench", "cli.py", "__init__.py"}  # entry points (and benchmarks) may use every layer
+# each layer (textsim.imports.LAYERS) may import only itself and the layers after it,
+# then the foundations (io, text, report, distances, probe, resources, backend, ...);
+# the tools (entry points and benchmarks) may use every layer
 FAMILIES = {"deboom", "gem", "schafer"}  # whose stages/ glue may also use the API
 
 
@@ -39,7 +28,7 @@ def _allowed(path: Path) -> set[str]:
     here = _layer(path)
     allowed = {"foundations", here}
     if here in LAYERS:
-        allowed |= set(LAYERS[LAYERS.index(here) + 1 :])
+        allowed |= set(LAYERS[list(LAYERS).index(here) + 1 :])
     if parts[0] in FAMILIES and len(parts) > 2 and parts[1] == "stages":
         allowed.add("api")
     return allowed
@@ -56,6 +45,18 @@ def test_imports_point_one_way(path: Path) -> None:
     allowed = _allowed(path)
     for dep in module_imports(path.resolve(), "textsim", SRC.parent.resolve()):
         assert _layer(dep) in allowed, f"{path.relative_to(SRC)} imports {dep.relative_to(SRC)}"
+
+
+def test_the_pictured_graph_goes_up_only_where_the_families_glue_uses_the_api() -> None:
+    """The development page's picture (textsim.imports.layer_edges): every import up
+    the layers is one the exception above allows, a family's stages/ using the API."""
+    order = list(LAYERS)
+    up = {
+        (a, b)
+        for (a, b) in layer_edges(SRC)
+        if a in order and b in order and order.index(b) < order.index(a)
+    }
+    assert up <= {(f, "api") for f in FAMILIES}, up
 
 
 def test_the_layers_are_the_ones_declared() -> None:

@@ -13,7 +13,7 @@ import argparse
 import html
 import json
 import re
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from typing import Any
 
 Schema = Mapping[str, Any]
@@ -192,3 +192,51 @@ def plain_roles(html: str) -> str:
     """Rendered docstrings without their Sphinx cross-reference roles: the NumPy-style
     renderer leaves ``:func:`fit``` as the text ``:func:`` before ``<code>fit</code>``."""
     return _ROLE.sub("", html)
+
+
+def import_graph(
+    edges: Mapping[tuple[str, str], int], order: Sequence[str], fmt: str = "svg"
+) -> bytes:
+    """The layers (``order``, top to bottom) as boxes and the imports between them as
+    arcs, as an image file's bytes (``fmt``: svg, png): imports down the layers on the
+    right in grey, any import up the layers on the left in red with its count of
+    module imports."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyArrowPatch
+
+    y = {name: -i for i, name in enumerate(order)}
+    fig, ax = plt.subplots(figsize=(7.5, 0.55 * len(order) + 0.6))
+    for name, yy in y.items():
+        ax.text(0, yy, name, ha="center", va="center", fontsize=10,
+                bbox={"boxstyle": "round,pad=0.35", "fc": "#f2f2f2", "ec": "#555"})  # fmt: skip
+    for (a, b), n in sorted(edges.items(), key=lambda e: (y[e[0][0]], y[e[0][1]])):
+        if a not in y or b not in y:
+            continue
+        down = y[b] < y[a]
+        side = 1 if down else -1
+        span = abs(y[a] - y[b])
+        start, end = (side * 0.55, y[a]), (side * 0.55, y[b])
+        arc = FancyArrowPatch(
+            start, end, connectionstyle=f"arc3,rad={-side * 0.12 * (1 + 0.15 * span)}",
+            arrowstyle="-|>", mutation_scale=9, lw=0.5 + 0.25 * min(n, 10) ** 0.5,
+            color="#9a9a9a" if down else "#c0392b", alpha=0.9,
+        )  # fmt: skip
+        ax.add_patch(arc)
+        if not down:
+            ax.text(-0.75 - 0.1 * span, (y[a] + y[b]) / 2 - 0.3 * (y[a] - y[b]) / span,
+                    f"{a} → {b}: {n}", color="#c0392b", fontsize=8, ha="right",
+                    va="center")  # fmt: skip
+    ax.set_xlim(-3.0, 2.2)
+    ax.set_ylim(-len(order) + 0.4, 0.6)
+    ax.axis("off")
+    ax.set_title("textsim: imports between layers (grey: down, allowed; red: up)", fontsize=10)
+    out = io.BytesIO()
+    meta = {"Date": None} if fmt == "svg" else {}
+    fig.savefig(out, format=fmt, bbox_inches="tight", dpi=110, metadata=meta)
+    plt.close(fig)
+    return out.getvalue()

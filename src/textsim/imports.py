@@ -14,7 +14,15 @@ import ast
 from functools import cache
 from pathlib import Path
 
-__all__ = ["module_closure", "module_imports"]
+__all__ = [
+    "FOUNDATIONS",
+    "LAYERS",
+    "TOOLS",
+    "layer_edges",
+    "layer_of",
+    "module_closure",
+    "module_imports",
+]
 
 
 def _is_type_checking(test: ast.expr) -> bool:
@@ -98,3 +106,46 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
         todo.extend(d for d in deps if d not in seen)
         seen.update(deps)
     return sorted(seen)
+
+
+#: the library's layers, top to bottom: each may import only itself and the layers
+#: after it, then the foundations (io, text, report, distances, ...); tests/test_layout.py
+#: enforces it and the development page draws it (:func:`layer_edges`)
+LAYERS: tuple[str, ...] = (
+    "api",  # the registry (real classes), persistence, file operations
+    "variants",
+    "scaling",
+    "schafer",
+    "gem",
+    "deboom",
+    "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
+    "formats",  # word-vector files, the model-file format
+    "vectors",  # word vectors, the estimator base, pooling
+)
+FOUNDATIONS = "foundations"
+#: entry points (and benchmarks), which may use every layer
+TOOLS = frozenset({"bench", "cli.py", "__init__.py"})
+
+
+def layer_of(path: Path, src: Path) -> str:
+    """The layer of a module of the package folder ``src`` (a tool's name for tools)."""
+    part = path.relative_to(src).parts[0]
+    if part in TOOLS:
+        return part.removesuffix(".py")
+    name = part.removesuffix(".py")
+    return name if name in LAYERS else FOUNDATIONS
+
+
+def layer_edges(src: Path) -> dict[tuple[str, str], int]:
+    """How many module imports go from each layer to each other one (``src``: the
+    package folder, e.g. ``src/textsim``), function-level imports included."""
+    src = src.resolve()
+    edges: dict[tuple[str, str], int] = {}
+    for path in sorted(src.rglob("*.py")):
+        here = layer_of(path, src)
+        for dep in module_imports(path, src.name, src.parent):
+            there = layer_of(dep, src)
+            # the package's own __init__ runs on any import: not a dependency of design
+            if there != here and there != "__init__":
+                edges[(here, there)] = edges.get((here, there), 0) + 1
+    return edges
