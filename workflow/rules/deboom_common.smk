@@ -67,9 +67,18 @@ def get_transfer_corpus():
     return expand(CORPUS_SHARD, shard=SHARDS)
 
 
+#: the κ grid search's choice (rule select_kappa)
+KAPPA_FILE = "results/weights/kappa.json"
+
+
+def kappa_file(kappa, procedure="median"):
+    """The κ search's file when κ is auto and the procedure uses κ (the median loss): the
+    one place where "auto" turns into a file to read (textsim.deboom.stages.training)."""
+    return [KAPPA_FILE] if kappa == "auto" and procedure == "median" else []
+
+
 def kappa_input(wildcards):
-    """The kappa search result, when kappa is auto and the procedure uses it."""
-    return ["results/weights/kappa.json"] if KAPPA == "auto" and wildcards.procedure == "median" else []
+    return kappa_file(KAPPA, wildcards.procedure)
 
 
 def metrics_params(cfg=config):
@@ -182,7 +191,7 @@ def deboom_targets():
     if TRANSFER_ON:
         targets += expand("results/metrics/transfer/{vectors}.csv", vectors=VECTORS)
     if KAPPA == "auto" and any(p == "median" for _, p in runs):
-        targets += ["results/weights/kappa.json"]
+        targets += [KAPPA_FILE]
     if TWITTER_SETS and all((L, p) in runs for L in TWITTER_SETS for p in ("contrastive", "median")):
         targets += table_files("prl-table-2")
     if "twitter" in TWITTER_SETS:

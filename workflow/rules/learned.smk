@@ -8,7 +8,7 @@ rule select_kappa:
         docfreq=DOCFREQ,
         code=code("select_kappa"),
     output:
-        json="results/weights/kappa.json",
+        json=KAPPA_FILE,
         csv=report(
             "results/weights/kappa-search.csv",
             caption="../report/kappa_search.rst",

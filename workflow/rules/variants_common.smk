@@ -57,7 +57,7 @@ def variant_candidates(wildcards):
 
 
 def variant_kappa(wildcards):
-    return ["results/weights/kappa.json"] if vcfg(wildcards)["weights"]["kappa"] == "auto" else []
+    return kappa_file(vcfg(wildcards)["weights"]["kappa"], wildcards.procedure)
 
 
 def variant_metric_params(wildcards):
