@@ -16,7 +16,16 @@ SRC = ROOT / "src" / "textsim"
 
 #: rules that run another rule's script: the download loop's rules share one script
 #: (fetch_files.py), a rule made by `use rule X as Y` runs X's script
+#: rules whose script is another's (a `use rule`, or the same script for several rules)
 SHARED_SCRIPTS = {
+    "evaluate_baselines": "evaluate_scores",
+    "evaluate_learned": "evaluate_scores",
+    "table_prl_1": "table_comparison",
+    "table_prl_2": "table_comparison",
+    "plot_icdmw_figure_1": "plot_similarity_histogram",
+    "plot_icdmw_figure_2": "plot_similarity_histogram",
+    "plot_prl_figure_2": "plot_similarity_histogram",
+    "train_word2vec_transfer": "train_word2vec",
     "schafer_table_a2": "schafer_table_a1",
     "scaling_word2vec": "train_word2vec",
     "scaling_docfreq": "count_docfreq",
@@ -24,15 +33,15 @@ SHARED_SCRIPTS = {
     "scaling_pair_candidates": "extract_pair_candidates",
     "scaling_couples": "curate_pairs",
     "scaling_scores": "score_baselines",
-    "scaling_metrics": "evaluate_baselines",
+    "scaling_metrics": "evaluate_scores",
     "scaling_train": "train_weights",
     "scaling_learned_scores": "score_learned",
-    "scaling_learned": "evaluate_learned",
+    "scaling_learned": "evaluate_scores",
     "scaling_sts": "sts_scores",
     "score_baselines_space": "score_baselines",
-    "evaluate_baselines_space": "evaluate_baselines",
+    "evaluate_baselines_space": "evaluate_scores",
     "score_learned_space": "score_learned",
-    "evaluate_learned_space": "evaluate_learned",
+    "evaluate_learned_space": "evaluate_scores",
     "variant_clean_wiki_shard": "clean_wiki_shard",
     "variant_count_docfreq": "count_docfreq",
     "variant_merge_docfreq": "merge_docfreq",
@@ -40,10 +49,10 @@ SHARED_SCRIPTS = {
     "variant_pair_candidates": "extract_pair_candidates",
     "variant_couples": "curate_pairs",
     "variant_scores": "score_baselines",
-    "variant_metrics": "evaluate_baselines",
+    "variant_metrics": "evaluate_scores",
     "variant_train": "train_weights",
     "variant_learned_scores": "score_learned",
-    "variant_learned": "evaluate_learned",
+    "variant_learned": "evaluate_scores",
 }
 
 

@@ -357,7 +357,7 @@ def test_gem_stages_table_figures_and_report(
     # each rule's code inputs exact, shown by dry runs: the model-file format reruns the
     # model files only (no score, no table); the learned weights' estimator, which the
     # STS scores build through the registry, reruns them
-    assert _edit_and_plan(tiny_project, "embedding/modelfile.py", extra) == {"sts_models", "all"}
+    assert _edit_and_plan(tiny_project, "formats/modelfile.py", extra) == {"sts_models", "all"}
     planned = _edit_and_plan(tiny_project, "deboom/model.py", extra)
     assert {"sts_scores", "sts_models", "table_gem_sts", "train_weights"} <= planned, planned
     para = pd.read_csv(paper / "tables/gem-paragraphs.csv")

@@ -52,7 +52,7 @@ rule plot_icdmw_figure_1:
     localrule: True
     input:
         scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_icdmw_figure_1"),
+        code=code("plot_similarity_histogram"),
     output:
         **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
     params:
@@ -70,14 +70,14 @@ rule plot_icdmw_figure_1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_icdmw_figure_1.py"
+        "../scripts/plot_similarity_histogram.py"
 
 
 rule plot_icdmw_figure_2:
     localrule: True
     input:
         scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_icdmw_figure_2"),
+        code=code("plot_similarity_histogram"),
     output:
         **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
     params:
@@ -95,7 +95,7 @@ rule plot_icdmw_figure_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_icdmw_figure_2.py"
+        "../scripts/plot_similarity_histogram.py"
 
 
 rule table_icdmw_3:
@@ -127,7 +127,7 @@ rule table_prl_1:
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=PRIMARY_VECTORS),
         learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
-        code=code("table_prl_1"),
+        code=code("table_comparison"),
     output:
         **table_outputs("prl-table-1", "prl_table_1", "3. PRL 2016", "Table 1"),
     params:
@@ -150,7 +150,7 @@ rule table_prl_1:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl_1.py"
+        "../scripts/table_comparison.py"
 
 
 rule plot_icdmw_figure_4:
@@ -227,7 +227,7 @@ rule table_prl_2:
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=PRIMARY_VECTORS),
         learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
-        code=code("table_prl_2"),
+        code=code("table_comparison"),
     output:
         **table_outputs("prl-table-2", "prl_table_2", "3. PRL 2016", "Table 2"),
     params:
@@ -250,14 +250,14 @@ rule table_prl_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_prl_2.py"
+        "../scripts/table_comparison.py"
 
 
 rule plot_prl_figure_2:
     localrule: True
     input:
         scores=f"results/scores/twitter/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_prl_figure_2"),
+        code=code("plot_similarity_histogram"),
     output:
         **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
     params:
@@ -275,4 +275,4 @@ rule plot_prl_figure_2:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/plot_prl_figure_2.py"
+        "../scripts/plot_similarity_histogram.py"

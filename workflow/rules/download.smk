@@ -21,7 +21,7 @@ rule fetch_wiki_extracted:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_wiki_extracted.py"
+        "../scripts/fetch_files.py"
 
 
 rule fetch_package_file:
@@ -43,7 +43,7 @@ rule fetch_package_file:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_package_file.py"
+        "../scripts/fetch_files.py"
 
 
 rule fetch_wiki_dump:
@@ -65,7 +65,7 @@ rule fetch_wiki_dump:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_wiki_dump.py"
+        "../scripts/fetch_files.py"
 
 
 # Every other declared 'files' resource the config uses (tweets, STS-B, OHSUMED):

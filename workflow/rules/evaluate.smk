@@ -32,7 +32,7 @@ rule score_baselines:
 rule evaluate_baselines:
     input:
         scores="results/scores/{length}/{vectors}.parquet",
-        code=code("evaluate_baselines"),
+        code=code("evaluate_scores"),
     output:
         "results/metrics/{length}/{vectors}.csv",
     params:
@@ -48,7 +48,7 @@ rule evaluate_baselines:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/evaluate_baselines.py"
+        "../scripts/evaluate_scores.py"
 
 
 # The same two stages for another vector space ({space}, e.g. transfer): its own couple
@@ -70,7 +70,7 @@ use rule score_baselines as score_baselines_space with:
 use rule evaluate_baselines as evaluate_baselines_space with:
     input:
         scores="results/scores/{space}/{vectors}.parquet",
-        code=code("evaluate_baselines"),
+        code=code("evaluate_scores"),
     output:
         "results/metrics/{space}/{vectors}.csv",
     log:

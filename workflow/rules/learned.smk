@@ -108,7 +108,7 @@ rule score_learned:
 rule evaluate_learned:
     input:
         scores="results/learned/{length}/{procedure}.parquet",
-        code=code("evaluate_learned"),
+        code=code("evaluate_scores"),
     output:
         "results/learned/{length}/{procedure}.csv",
     params:
@@ -124,7 +124,7 @@ rule evaluate_learned:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/evaluate_learned.py"
+        "../scripts/evaluate_scores.py"
 
 
 # The learned weights of a couple set applied unchanged in another vector space ({space}:
@@ -147,7 +147,7 @@ use rule score_learned as score_learned_space with:
 use rule evaluate_learned as evaluate_learned_space with:
     input:
         scores="results/learned/{space}/{procedure}.parquet",
-        code=code("evaluate_learned"),
+        code=code("evaluate_scores"),
     output:
         "results/learned/{space}/{procedure}.csv",
     log:

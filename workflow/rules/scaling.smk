@@ -114,7 +114,7 @@ use rule score_baselines as scaling_scores with:
 use rule evaluate_baselines as scaling_metrics with:
     input:
         scores=f"{SCALE_DIR}/{{size}}/scores/{{length}}/{{vectors}}.parquet",
-        code=code("evaluate_baselines"),
+        code=code("evaluate_scores"),
     output:
         f"{SCALE_DIR}/{{size}}/metrics/{{length}}/{{vectors}}.csv",
     log:
@@ -167,7 +167,7 @@ use rule score_learned as scaling_learned_scores with:
 use rule evaluate_learned as scaling_learned with:
     input:
         scores=f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.parquet",
-        code=code("evaluate_learned"),
+        code=code("evaluate_scores"),
     output:
         f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.csv",
     log:

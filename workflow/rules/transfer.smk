@@ -27,7 +27,7 @@ rule clean_transfer_slice:
 rule train_word2vec_transfer:
     input:
         corpus=get_transfer_corpus(),
-        code=code("train_word2vec_transfer"),
+        code=code("train_word2vec"),
     output:
         "results/word2vec-transfer/vectors.npz",
     params:
@@ -44,7 +44,7 @@ rule train_word2vec_transfer:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/train_word2vec_transfer.py"
+        "../scripts/train_word2vec.py"
 
 
 rule fetch_google_news_vectors:
@@ -66,7 +66,7 @@ rule fetch_google_news_vectors:
     conda:
         "../../envs/nlp.yaml"
     script:
-        "../scripts/fetch_google_news_vectors.py"
+        "../scripts/fetch_files.py"
 
 
 rule convert_google_news_vectors:

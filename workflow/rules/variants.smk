@@ -138,7 +138,7 @@ use rule score_baselines as variant_scores with:
 use rule evaluate_baselines as variant_metrics with:
     input:
         scores=vpath("scores"),
-        code=code("evaluate_baselines"),
+        code=code("evaluate_scores"),
     output:
         f"{VARIANT_DIR}/{{variant}}/metrics/{{length}}/{{vectors}}.csv",
     params:
@@ -197,7 +197,7 @@ use rule score_learned as variant_learned_scores with:
 use rule evaluate_learned as variant_learned with:
     input:
         scores=f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.parquet",
-        code=code("evaluate_learned"),
+        code=code("evaluate_scores"),
     output:
         f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.csv",
     params:
