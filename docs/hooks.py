@@ -48,7 +48,9 @@ def on_files(files: Files, config: Any) -> Files:
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
     available = {Path(f.src_uri).stem for f in files if f.src_uri.startswith(f"{FIGURES}/")}
-    depth = page.file.src_uri.count("/")
+    # figures are raw HTML, whose links MkDocs does not rewrite: relative to the page's
+    # output URL (papers/deboom/ with directory URLs), not to its source file
+    depth = page.file.url.count("/")
     return expand_figures(markdown, available, "../" * depth + f"{FIGURES}/")
 
 
