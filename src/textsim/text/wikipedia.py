@@ -240,27 +240,35 @@ def _extract_page(page: tuple[str, str, str, list[str]]) -> str:
     return out.getvalue()
 
 
-def _pages(path: Path, lines: _Lines) -> Iterator[Any]:
+class _DumpLines:
+    """A dump's lines passed through, remembering the last non-blank one, so that a dump
+    cut short (no closing ``</mediawiki>``) is told apart from a complete one."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.lines, self.last = path, _Lines(path), ""
+
+    def __iter__(self) -> Iterator[str]:
+        for line in self.lines:
+            if line.strip():
+                self.last = line.strip()
+            yield line
+
+    def check_complete(self) -> None:
+        if self.last != "</mediawiki>":
+            raise CorpusFormatError(
+                f"{self.path}:{self.lines.lineno}: truncated XML dump "
+                f"(no closing </mediawiki>; last line {self.last[:60]!r})"
+            )
+
+
+def _pages(lines: _DumpLines) -> Iterator[Any]:
     from wikiextractor import WikiExtractor
 
     # collect_pages skips titles starting with the template namespace, which the
     # command-line tool reads from <siteinfo>; the English dumps call it "Template".
     WikiExtractor.templateNamespace = "Template"
-    last = ""
-
-    def tracked() -> Iterator[str]:
-        nonlocal last
-        for line in lines:
-            if line.strip():
-                last = line.strip()
-            yield line
-
-    yield from WikiExtractor.collect_pages(tracked())
-    if last != "</mediawiki>":
-        raise CorpusFormatError(
-            f"{path}:{lines.lineno}: truncated XML dump "
-            f"(no closing </mediawiki>; last line {last[:60]!r})"
-        )
+    yield from WikiExtractor.collect_pages(iter(lines))
+    lines.check_complete()
 
 
 #: libraries whose native thread pools make a forked child unsafe
@@ -292,8 +300,7 @@ def extract_dump(
     result is the same for any number of processes. Returns the article count.
     """
     path = Path(dump)
-    lines = _Lines(path)
-    pages = _pages(path, lines)
+    pages = _pages(_DumpLines(path))
     n = 0
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]

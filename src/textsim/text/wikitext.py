@@ -172,35 +172,22 @@ def extract_dump_authors(
     lines are already cleaned (no title line): page ``k`` with any line kept goes to
     ``outputs[k % len(outputs)]``, as :func:`textsim.text.wikipedia.extract_dump`.
     Returns the page count."""
-    from textsim.text.wikipedia import CorpusFormatError, _Lines
+    from textsim.text.wikipedia import CorpusFormatError, _DumpLines
 
     path = Path(dump)
-    lines = _Lines(path)
-    last = ""
-
-    def tracked() -> Iterator[str]:
-        nonlocal last
-        for line in lines:
-            if line.strip():
-                last = line.strip()
-            yield line
-
+    lines = _DumpLines(path)
     n = 0
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
         files = [stack.enter_context(open(t, "w", encoding="utf-8")) for t in tmps]
-        for page, group in itertools.groupby(iter_dump_lines(tracked()), key=lambda x: x[0]):
+        for page, group in itertools.groupby(iter_dump_lines(lines), key=lambda x: x[0]):
             if max_articles is not None and n >= max_articles:
                 break
             body = "".join(f"{text}\n" for _, text in group)
             files[n % len(files)].write(f'<doc id="{page}" title="">\n{body}</doc>\n')
             n += 1
         else:
-            if last != "</mediawiki>":
-                raise CorpusFormatError(
-                    f"{path}:{lines.lineno}: truncated XML dump "
-                    f"(no closing </mediawiki>; last line {last[:60]!r})"
-                )
+            lines.check_complete()
         for f in files:
             f.close()
     if n == 0:
