@@ -18,12 +18,12 @@ import keras  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_deboom_training import W, _toy, keras_loss_and_gradient  # noqa: E402
+from test_methods_learned_training import W, _toy, keras_loss_and_gradient  # noqa: E402
 from test_schafer_models import _data  # noqa: E402
 
 from textsim.backend import describe, seed_everything, set_seed  # noqa: E402
-from textsim.deboom.procedures import TrainConfig  # noqa: E402
-from textsim.deboom.training import IdfRankWeighting, train_weights  # noqa: E402
+from textsim.methods.learned.procedures import TrainConfig  # noqa: E402
+from textsim.methods.learned.training import IdfRankWeighting, train_weights  # noqa: E402
 from textsim.schafer.models import MODELS  # noqa: E402
 
 out: dict[str, object] = describe()

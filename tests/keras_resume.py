@@ -47,10 +47,10 @@ def save_then_maybe_die(self, model, state, arrays=None):  # type: ignore[no-unt
 textsim.checkpoint.Checkpoint.save = save_then_maybe_die  # type: ignore[method-assign]
 out: dict[str, object] = {}
 if model_name == "weights":
-    from test_deboom_training import _toy
+    from test_methods_learned_training import _toy
 
-    from textsim.deboom.procedures import TrainConfig
-    from textsim.deboom.training import train_weights
+    from textsim.methods.learned.procedures import TrainConfig
+    from textsim.methods.learned.training import train_weights
 
     table, a, b, related = _toy(64)
     config = TrainConfig(loss="median", schedule="fixed", epochs=5, batch_size=16)

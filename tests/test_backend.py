@@ -19,10 +19,10 @@ from typing import Any
 
 import numpy as np
 import pytest
-from test_deboom_training import W, _toy, numpy_loss_and_gradient
+from test_methods_learned_training import W, _toy, numpy_loss_and_gradient
 
 from textsim.backend import BACKENDS, DEFAULT_BACKEND, available_backends, select_backend
-from textsim.deboom.weighting import weighted_vectors
+from textsim.methods.learned.weighting import weighted_vectors
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = Path(__file__).with_name("keras_probe.py")

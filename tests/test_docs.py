@@ -71,7 +71,7 @@ def test_site_builds_strict_with_the_runs_figures(tiny_project: Path, tmp_path: 
     assert "WeightedEmbedding" in api and "transform" in api
     # the API page: parameters as tables under the public names, no raw Sphinx roles
     assert 'id="textsim.fit"' in api and 'id="textsim.GEM"' in api
-    assert "textsim.api.registry.fit" not in api
+    assert "textsim.api.fitting.fit" not in api
     assert re.search(r"<th[^>]*>\s*Name\s*</th>", api)
     assert not re.search(r":(func|data|mod|class|meth|attr):", api)
     # no page points at a file outside the repository (a mirror is only an example value)

@@ -8,8 +8,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.api.registry import build
 from textsim.gem.paragraphs import evaluate_paragraphs
+from textsim.methods.registry import build
 from textsim.vectors.words import WordEmbeddings
 
 

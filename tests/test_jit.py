@@ -31,7 +31,7 @@ def test_a_read_only_install_with_no_writable_home_imports_and_runs(tmp_path: Pa
     tmp = tmp_path / "tmp"
     tmp.mkdir()
     script = (
-        "import numpy as np; from textsim.gem.coarse import gram_matrices; "
+        "import numpy as np; from textsim.methods.gem.coarse import gram_matrices; "
         "print(gram_matrices(np.ones((1, 3, 2))).sum())"
     )
     inner = (

@@ -1,5 +1,5 @@
 """The library's layout: imports point one way, layer by layer (the API → variants →
-scaling → schafer → gem → deboom → stages → formats → vectors → foundations), the
+scaling → schafer → gem → deboom → methods → stages → formats → vectors → foundations), the
 import graph has no cycle and no hidden import by name, modules stay small, and the
 package exports its public estimators."""
 
@@ -15,7 +15,6 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
 # each layer (textsim.imports.LAYERS) may import only itself and the layers after it,
 # then the foundations (io, text, report, distances, probe, resources, backend, ...);
 # the tools (entry points and benchmarks) may use every layer
-FAMILIES = {"deboom", "gem", "schafer"}  # whose stages/ glue may also use the API
 
 
 def _layer(path: Path) -> str:
@@ -24,13 +23,10 @@ def _layer(path: Path) -> str:
 
 
 def _allowed(path: Path) -> set[str]:
-    parts = path.relative_to(SRC).parts
     here = _layer(path)
     allowed = {"foundations", here}
     if here in LAYERS:
         allowed |= set(LAYERS[list(LAYERS).index(here) + 1 :])
-    if parts[0] in FAMILIES and len(parts) > 2 and parts[1] == "stages":
-        allowed.add("api")
     return allowed
 
 
@@ -47,16 +43,16 @@ def test_imports_point_one_way(path: Path) -> None:
         assert _layer(dep) in allowed, f"{path.relative_to(SRC)} imports {dep.relative_to(SRC)}"
 
 
-def test_the_pictured_graph_goes_up_only_where_the_families_glue_uses_the_api() -> None:
-    """The development page's picture (textsim.imports.layer_edges): every import up
-    the layers is one the exception above allows, a family's stages/ using the API."""
+def test_the_pictured_graph_has_no_upward_arrow() -> None:
+    """The development page's picture (textsim.imports.layer_edges): no import goes up
+    the layers (the paper families use the methods, never the API)."""
     order = list(LAYERS)
     up = {
         (a, b)
         for (a, b) in layer_edges(SRC)
         if a in order and b in order and order.index(b) < order.index(a)
     }
-    assert up <= {(f, "api") for f in FAMILIES}, up
+    assert not up, up
 
 
 def test_the_layers_are_the_ones_declared() -> None:
@@ -133,12 +129,12 @@ def test_public_estimators_are_exported_lazily() -> None:
     import sys
 
     code = (
-        "import sys, textsim; assert 'textsim.gem.gem' not in sys.modules; "
+        "import sys, textsim; assert 'textsim.methods.gem.model' not in sys.modules; "
         "from textsim import GEM, SIF, USIF, PoolingEmbedding, TfidfEmbedding, "
         "WeightedEmbedding, WordEmbeddings; print(GEM.__module__)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "textsim.gem.gem"
+    assert out.stdout.strip() == "textsim.methods.gem.model"
     import textsim
 
     with pytest.raises(AttributeError, match="no attribute 'Nope'"):

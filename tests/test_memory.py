@@ -48,15 +48,15 @@ def test_long_texts_stream_to_the_same_vectors(
     small here so that every path is taken)."""
     import numpy as np
 
-    import textsim.gem.gem as gem_module
-    import textsim.gem.sif as sif_module
-    import textsim.gem.windows as windows
-    import textsim.vectors.base as base
-    import textsim.vectors.pooling as pooling
-    from textsim.deboom.model import WeightedEmbedding
-    from textsim.gem.gem import GEM
-    from textsim.gem.sif import SIF, USIF
-    from textsim.vectors.pooling import PoolingEmbedding
+    import textsim.methods.base as base
+    import textsim.methods.gem.model as gem_module
+    import textsim.methods.gem.windows as windows
+    import textsim.methods.pooling as pooling
+    import textsim.methods.sif as sif_module
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.learned.model import WeightedEmbedding
+    from textsim.methods.pooling import PoolingEmbedding
+    from textsim.methods.sif import SIF, USIF
 
     emb, fit, texts, p = (long_case[k] for k in ("emb", "fit", "texts", "p"))
     learned = WeightedEmbedding(emb, n_max=6)

@@ -1,4 +1,4 @@
-"""The optional MiniLM row (textsim.gem.minilm), each check in its own Python process:
+"""The optional MiniLM row (textsim.methods.minilm), each check in its own Python process:
 a crash there fails one test, never the suite. Skipped without the [minilm] extra;
 CI installs it in a second environment and runs this file there (.ci/run)."""
 

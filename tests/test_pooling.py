@@ -3,7 +3,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.vectors.pooling import (
+from textsim.methods.pooling import (
     PoolingEmbedding,
     PoolSpec,
     TfidfEmbedding,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.gem.sif import SIF, USIF, sif_weights, usif_weights
+from textsim.methods.sif import SIF, USIF, sif_weights, usif_weights
 from textsim.vectors.words import WordEmbeddings
 
 
@@ -61,7 +61,7 @@ def test_weighted_means_of_every_text_equal_the_hand_computation(
 ) -> None:
     """Texts of every length (empty and all-OOV too), in one chunk or many (texts are
     taken in order of length): each row is its own weighted mean."""
-    import textsim.gem.sif as sif
+    import textsim.methods.sif as sif
 
     monkeypatch.setattr(sif, "_CHUNK_VALUES", chunk_values)
     emb, p, texts = _setup()
@@ -83,7 +83,7 @@ def test_usif_normalizations_equal_the_hand_computation(
     """uSIF's word vectors before weighting: raw, unit words, or what the official code
     does (``v_t * (1.0 / np.linalg.norm(v_t, axis=0))`` on a sentence's word vectors),
     in one chunk or many, a text wider than a chunk too; components removed as usual."""
-    import textsim.gem.sif as sif
+    import textsim.methods.sif as sif
 
     monkeypatch.setattr(sif, "_CHUNK_VALUES", chunk_values)
     emb, p, texts = _setup()

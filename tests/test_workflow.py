@@ -358,7 +358,7 @@ def test_gem_stages_table_figures_and_report(
     # model files only (no score, no table); the learned weights' estimator, which the
     # STS scores build through the registry, reruns them
     assert _edit_and_plan(tiny_project, "formats/modelfile.py", extra) == {"sts_models", "all"}
-    planned = _edit_and_plan(tiny_project, "deboom/model.py", extra)
+    planned = _edit_and_plan(tiny_project, "methods/learned/model.py", extra)
     assert {"sts_scores", "sts_models", "table_gem_sts", "train_weights"} <= planned, planned
     para = pd.read_csv(paper / "tables/gem-paragraphs.csv")
     assert len(para) == 8 and set(para["technique"]) >= {"sentence-mean", "sentences-as-words"}

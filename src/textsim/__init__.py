@@ -4,11 +4,14 @@ The library behind the Snakemake workflow, grouped by domain:
 
 * foundations: :mod:`textsim.io`, :mod:`textsim.resources`, :mod:`textsim.text`
   (corpus readers and cleaning, document frequencies), :mod:`textsim.vectors`
-  (word2vec, word vectors, the estimator base, pooling baselines),
-  :mod:`textsim.distances`, :mod:`textsim.report` (table and figure writers);
-* one subpackage per paper family: :mod:`textsim.deboom` (De Boom et al. 2015/2016),
-  :mod:`textsim.gem` (GEM, SIF, uSIF), :mod:`textsim.schafer` (Schäfer 2018).
-  Arrows point one way: schafer → gem → deboom → foundations.
+  (word2vec, word vectors), :mod:`textsim.distances`, :mod:`textsim.report` (table
+  and figure writers);
+* :mod:`textsim.methods`: every embedding method as a scikit-learn style estimator
+  (pooling, SIF, uSIF, GEM, the learned weights, MiniLM) and the method names;
+* one subpackage per paper family, using the methods: :mod:`textsim.deboom` (De Boom
+  et al. 2015/2016), :mod:`textsim.gem` (the GEM paper's STS and paragraph
+  evaluations), :mod:`textsim.schafer` (Schäfer 2018).
+  Arrows point one way: schafer → gem → deboom → methods → foundations.
 
 Fit once, embed anything::
 
@@ -35,14 +38,14 @@ __version__ = "0.1.0"
 #: public name -> module that defines it
 _EXPORTS = {
     "WordEmbeddings": "textsim.vectors.words",
-    "PoolingEmbedding": "textsim.vectors.pooling",
-    "TfidfEmbedding": "textsim.vectors.pooling",
-    "GEM": "textsim.gem.gem",
-    "SIF": "textsim.gem.sif",
-    "USIF": "textsim.gem.sif",
-    "WeightedEmbedding": "textsim.deboom.model",
-    "fit": "textsim.api.registry",
-    "METHODS": "textsim.api.registry",
+    "PoolingEmbedding": "textsim.methods.pooling",
+    "TfidfEmbedding": "textsim.methods.pooling",
+    "GEM": "textsim.methods.gem.model",
+    "SIF": "textsim.methods.sif",
+    "USIF": "textsim.methods.sif",
+    "WeightedEmbedding": "textsim.methods.learned.model",
+    "fit": "textsim.api.fitting",
+    "METHODS": "textsim.methods.registry",
     "load": "textsim.api.persistence",
     "save": "textsim.api.persistence",
 }
@@ -62,12 +65,13 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
+    from textsim.api.fitting import fit
     from textsim.api.persistence import load, save
-    from textsim.api.registry import METHODS, fit
-    from textsim.deboom.model import WeightedEmbedding
-    from textsim.gem.gem import GEM
-    from textsim.gem.sif import SIF, USIF
-    from textsim.vectors.pooling import PoolingEmbedding, TfidfEmbedding
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.learned.model import WeightedEmbedding
+    from textsim.methods.pooling import PoolingEmbedding, TfidfEmbedding
+    from textsim.methods.registry import METHODS
+    from textsim.methods.sif import SIF, USIF
     from textsim.vectors.words import WordEmbeddings
 
 

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from textsim.api.registry import method_names
 from textsim.bench.commands import add_bench_commands
+from textsim.methods.registry import method_names
 
 DESCRIPTION = """\
 Fit a text-embedding method once, embed new texts and score text pairs with it;
@@ -184,7 +184,7 @@ def _similarity(args: argparse.Namespace) -> int:
 
 
 def _methods(args: argparse.Namespace) -> int:
-    from textsim.api.registry import METHODS
+    from textsim.methods.registry import METHODS
 
     rows = [("method", "what", "textsim fit needs")]
     for name, m in METHODS.items():

@@ -112,15 +112,16 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
 #: after it, then the foundations (io, text, report, distances, ...); tests/test_layout.py
 #: enforces it and the development page draws it (:func:`layer_edges`)
 LAYERS: tuple[str, ...] = (
-    "api",  # the registry (real classes), persistence, file operations
+    "api",  # fitting by name from files, persistence, file operations
     "variants",
     "scaling",
     "schafer",
     "gem",
     "deboom",
+    "methods",  # every estimator, the method names and the registry
     "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
     "formats",  # word-vector files, the model-file format
-    "vectors",  # word vectors, the estimator base, pooling
+    "vectors",  # word vectors and token batches, word2vec, word-vector quality
 )
 FOUNDATIONS = "foundations"
 #: entry points (and benchmarks), which may use every layer

@@ -184,6 +184,13 @@ def read_text_lines(path: PathLike, *, what: str = "texts") -> list[str]:
     return lines
 
 
+def write_csv(frame: Any, path: PathLike, *, float_format: str | None = "%.6g") -> None:
+    """A pandas table as CSV without its index, atomically (numbers to 6 significant
+    digits unless told)."""
+    with atomic_path(path) as tmp:
+        frame.to_csv(tmp, index=False, float_format=float_format)
+
+
 def write_npz(path: PathLike, **arrays: Any) -> None:
     """Arrays to exactly ``path`` (no suffix added), atomically, without pickles."""
     with atomic_path(path) as tmp, open(tmp, "wb") as fh:

@@ -2,7 +2,7 @@
 # rules here). Slices of the cleaned corpus grow; the evaluation data stay fixed: the
 # Wikipedia couples come from the last `scaling.evaluation_shards` corpus shards, which
 # no slice trains on, and are cut with the largest slice's vocabulary.
-from textsim.deboom.published import PAPER_KAPPA
+from textsim.methods.learned.procedures import PAPER_KAPPA
 from textsim.scaling.sizes import parse_sizes
 
 SCALING = config["scaling"]

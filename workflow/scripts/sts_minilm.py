@@ -1,4 +1,4 @@
-from textsim.gem.stages.sts import sts_minilm
+from textsim.gem.stages.sts_minilm import sts_minilm
 from textsim.io import setup_logging
 
 setup_logging(snakemake.log[0])

@@ -1,15 +1,13 @@
-"""The public API, at the top of the library beside the command line.
+"""The public API, at the top of the library beside the command line: what reads and
+writes the files a user names.
 
-* :mod:`textsim.api.registry`: the embedding methods by name (:data:`METHODS`, each
-  naming its real estimator class), :func:`~textsim.api.registry.build` (an unfitted
-  estimator over word vectors in memory) and :func:`~textsim.api.registry.fit` (from
-  files); the paper stages build their models through it;
+* :mod:`textsim.api.fitting`: :func:`~textsim.api.fitting.fit`, a method by name from
+  word-vector, document-frequency, text and weight files;
 * :mod:`textsim.api.persistence`: :func:`~textsim.api.persistence.save` and
   :func:`~textsim.api.persistence.load` of a fitted model as one model file;
 * :mod:`textsim.api.files`: the file-to-file operations of ``textsim fit``, ``embed``
   and ``similarity``.
 
-The layers below (:mod:`textsim.formats`: word-vector files and the model-file
-format; :mod:`textsim.vectors`: word vectors and the estimator base; the paper
-families) never import this package.
+The estimators and the method names are :mod:`textsim.methods`; nothing below this
+package imports it.
 """

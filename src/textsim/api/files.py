@@ -52,7 +52,7 @@ def fit_file(
 ) -> Any:
     """Fit ``method`` (texts: a file with one raw text per line) and write its model file
     (an existing ``output`` only with ``force``; never one of the inputs)."""
-    from textsim.api.registry import fit
+    from textsim.api.fitting import fit
 
     _check_output(output, ".npz", (vectors, docfreq, texts, weights), force)
     fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textsim.api.registry import ESTIMATORS, method_of
 from textsim.formats import modelfile
 from textsim.formats.source import VectorSource
 from textsim.io import PathLike
+from textsim.methods.registry import ESTIMATORS, method_of
 
 __all__ = ["load", "read_model_meta", "save"]
 

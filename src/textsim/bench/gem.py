@@ -58,8 +58,8 @@ def time_gem(
 ) -> tuple[float, float, npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Our GEM (``fit_transform``, best of ``repeats``) and the per-word reference (one
     run) on the same cleaned sentences: their seconds and their vectors."""
-    from textsim.gem.gem import GEM
-    from textsim.gem.reference import gem_reference
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.gem.reference import gem_reference
     from textsim.text.cleaning import clean_lines
 
     texts = [" ".join(t) for t in clean_lines(list(sentences))]
@@ -77,7 +77,7 @@ def run_gem_benchmark(
     embeddings: WordEmbeddings,
     gold: npt.ArrayLike | None = None,
 ) -> GemBenchResult:
-    """Our GEM and :func:`textsim.gem.reference.gem_reference` on the same pairs, one run."""
+    """Our GEM and :func:`~textsim.methods.gem.reference.gem_reference` on the same pairs."""
     from textsim.distances import paired_similarity
     from textsim.gem.sts import sts_correlations
 

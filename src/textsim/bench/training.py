@@ -3,7 +3,7 @@
 Learned weights: the same synthetic couples, the same balanced batches of the
 median loss, two epochs in Keras on each backend (one subprocess per backend:
 Keras reads its backend once per process) and in the NumPy implementation of
-the same forward pass, loss and gradient (:mod:`textsim.deboom.weighting`). The
+the same forward pass, loss and gradient (:mod:`textsim.methods.learned.weighting`). The
 first epoch includes Keras' tracing and compilation; throughput is taken from
 the second, and the 1.5M-couple epoch time (the PRL paper's training set) is
 extrapolated from it. Schäfer models: documents/s of the second of two epochs
@@ -39,7 +39,7 @@ SCHAFER_DIM = 100  # word-vector size of the Schäfer benchmark
 
 def _couples(n_couples: int, dim: int, seed: int) -> tuple[Any, Any, Any, Any]:
     from textsim.bench.scoring import synthetic_couples
-    from textsim.vectors.pooling import sort_by_rank
+    from textsim.methods.pooling import sort_by_rank
 
     emb, couples = synthetic_couples(n_couples, dim=dim, seed=seed)
     rank = emb.rank()
@@ -49,14 +49,14 @@ def _couples(n_couples: int, dim: int, seed: int) -> tuple[Any, Any, Any, Any]:
 
 
 def _config() -> Any:
-    from textsim.deboom.procedures import TrainConfig
+    from textsim.methods.learned.procedures import TrainConfig
 
     return TrainConfig(loss="median", schedule="fixed", epochs=2)
 
 
 def keras_weights(n_couples: int, dim: int, seed: int) -> dict[str, Any]:
     """Two epochs of Keras training on the active backend."""
-    from textsim.deboom.training import train_weights
+    from textsim.methods.learned.training import train_weights
 
     a, b, related, table = _couples(n_couples, dim, seed)
     result = train_weights(a, b, related, table, N_MAX, _config(), seed=seed, deterministic=False)
@@ -69,8 +69,8 @@ def keras_weights(n_couples: int, dim: int, seed: int) -> dict[str, Any]:
 
 def numpy_weights(n_couples: int, dim: int, seed: int) -> dict[str, Any]:
     """The same two epochs (same batches) with the NumPy reference."""
-    from textsim.deboom.procedures import epoch_batches
-    from textsim.deboom.weighting import median_loss, weight_basis, weights_gradient
+    from textsim.methods.learned.procedures import epoch_batches
+    from textsim.methods.learned.weighting import median_loss, weight_basis, weights_gradient
 
     a, b, related, table = _couples(n_couples, dim, seed)
     config = _config()

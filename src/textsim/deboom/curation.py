@@ -82,15 +82,14 @@ def write_couples(
     couples: pd.DataFrame, output: str | os.PathLike[str], summary: str | os.PathLike[str]
 ) -> None:
     """Write a couples table (Parquet) and its counts per split and class (CSV), atomically."""
-    from textsim.io import atomic_path
+    from textsim.io import atomic_path, write_csv
 
     with atomic_path(output) as tmp:
         couples.to_parquet(tmp, index=False)
     counts = (
         couples.groupby(["split", "related"], observed=True).size().rename("couples").reset_index()
     )
-    with atomic_path(summary) as tmp:
-        counts.to_csv(tmp, index=False)
+    write_csv(counts, summary, float_format=None)
 
 
 def _derange(

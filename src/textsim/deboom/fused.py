@@ -1,7 +1,7 @@
 """The fused scoring kernel: every pooled representation of a couple's two texts and
 every similarity between them, couple by couple, in compiled code (numba).
 
-NumPy's path (:func:`textsim.vectors.pooling.pool_batch`, then
+NumPy's path (:func:`textsim.methods.pooling.pool_batch`, then
 :func:`textsim.distances.paired_similarities`) makes one pass over memory per
 operation: gather the word vectors, one product for the means, one reduction per max
 or min, then each distance over the stored representations. Here the words of a text
@@ -24,11 +24,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from textsim.deboom.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.deboom.pair_sums import N_SUMS, pair_sums, similarity
 from textsim.distances import METRICS, Metric
+from textsim.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.jit import CACHE
-from textsim.vectors.pooling import PoolSpec, top_fraction_count
+from textsim.methods.pooling import PoolSpec, top_fraction_count
 
 __all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
 
@@ -295,7 +295,7 @@ def tfidf_cosine(
 ) -> npt.NDArray[np.float64]:
     """Cosine similarity of the tf-idf vectors (raw counts × idf, over word types) of
     couples whose words are sorted by ``rank`` (equal words adjacent): the same as
-    :class:`~textsim.vectors.pooling.TfidfEmbedding` with
+    :class:`~textsim.methods.pooling.TfidfEmbedding` with
     :func:`~textsim.distances.sparse_cosine_similarity`, without building the sparse
     matrices (0 where a text has no word)."""
     if out is None:
@@ -331,7 +331,7 @@ def score_pooled(
 
     ``lengths_*``: each text's words (only these ids are read: padding may be any
     value); a top spec pools the first
-    :func:`~textsim.vectors.pooling.top_fraction_count` of them; ``table``: the word
+    :func:`~textsim.methods.pooling.top_fraction_count` of them; ``table``: the word
     vectors; ``idf`` aligned with it. Returns (couples,
     columns) float64 (``out`` if given)."""
     n = ids_a.shape[0]

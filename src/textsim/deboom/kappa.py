@@ -10,8 +10,8 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.deboom.metrics import best_threshold
-from textsim.deboom.model import WeightedEmbedding
 from textsim.distances import paired_similarity
+from textsim.methods.learned.model import WeightedEmbedding
 from textsim.vectors.words import Texts, WordEmbeddings
 
 __all__ = ["KappaSearch", "select_kappa"]

@@ -19,10 +19,6 @@ ICDMW_TABLE_I: dict[str, dict[str, tuple[float, float]]] = {
 }
 
 
-#: PRL 2016: the median loss's κ (the paper's value, Section 4)
-PAPER_KAPPA = 160.0
-
-
 #: method -> (split error %, JS divergence), texts of 20 words
 ICDMW_TABLE_II: dict[str, tuple[float, float]] = {
     "mean_cosine": (21.05, 0.34109),

@@ -1,3 +1,4 @@
-"""GEM (zero-training sentence embedding), SIF and uSIF; the STS benchmark and
-paragraph embeddings.
+"""GEM, SIF and uSIF as the GEM paper evaluates them: the STS benchmark, paragraph
+embeddings, the published numbers, tables and figures (the estimators themselves are in
+:mod:`textsim.methods`).
 """

@@ -148,7 +148,7 @@ def evaluate_paragraphs(
     """Test accuracy of every paragraph embedding (rows: method, technique).
 
     ``make(method, **params)`` gives the unfitted estimator of a registry method name
-    over the word vectors (:func:`textsim.api.registry.build` with the embeddings and
+    over the word vectors (:func:`textsim.methods.registry.build` with the embeddings and
     probabilities bound). ``documents`` has columns ``sentences`` (raw sentences), ``split``
     (train/test) and ``label``. ``seconds`` is the time to embed all documents
     (fits included). Each embedding and its probe (C on one seeded held-out fifth of the

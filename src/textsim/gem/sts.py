@@ -7,6 +7,7 @@ trailing fields, so fields are read by position.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +19,10 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.io import PathLike
+
+log = logging.getLogger(__name__)
+
 __all__ = [
     "Kept",
     "STSFormatError",
@@ -27,7 +32,9 @@ __all__ = [
     "ngram_methods",
     "ngram_sweep",
     "pair_scores",
+    "read_splits",
     "read_sts",
+    "sentences_to_fit",
     "standard_methods",
     "sts_correlations",
 ]
@@ -64,6 +71,21 @@ def read_sts(path: str | os.PathLike[str]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["genre", "score", "sentence1", "sentence2"])
 
 
+def read_splits(paths: Mapping[str, PathLike], max_pairs: int | None) -> dict[str, pd.DataFrame]:
+    """Each named STS split (:func:`read_sts`), its first ``max_pairs`` pairs if given."""
+    out = {}
+    for name, path in paths.items():
+        frame = read_sts(path)
+        out[name] = frame if max_pairs is None else frame.head(max_pairs)
+        log.info("%s: %d pairs from %s", name, len(out[name]), path)
+    return out
+
+
+def sentences_to_fit(train: pd.DataFrame) -> list[str]:
+    """The raw STS train sentences (both sides): what inductive methods are fitted on."""
+    return list(train["sentence1"]) + list(train["sentence2"])
+
+
 def sts_correlations(predicted: npt.ArrayLike, gold: npt.ArrayLike) -> dict[str, float]:
     """Pearson and Spearman correlation × 100."""
     from scipy.stats import pearsonr, spearmanr
@@ -88,7 +110,7 @@ class STSMethod:
     ``inductive`` (fitted once on the fit split, then applied), ``transductive``
     (refitted on the sentences being evaluated, as the original GEM/SIF scripts
     do) or ``none`` (nothing to fit); ``key`` names its model file (the method
-    names of :mod:`textsim.api.registry`)."""
+    names of :mod:`textsim.methods.registry`)."""
 
     name: str
     mode: str
@@ -216,7 +238,7 @@ def standard_methods(
     (``gem_variants``: :data:`GEM_VARIANTS`), plus already fitted learned-weight models
     (``length/procedure`` run of config ``sts.learned`` → model). ``make(method,
     **params)`` gives the unfitted estimator of a registry method name
-    (:func:`textsim.api.registry.build` with the word vectors bound)."""
+    (:func:`textsim.methods.registry.build` with the word vectors bound)."""
 
     def maker(method: str, **params: Any) -> Callable[[list[str]], Any]:
         return lambda s: make(method, **params).fit(s)

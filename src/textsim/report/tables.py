@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from textsim.io import atomic_path
+from textsim.io import atomic_path, write_csv
 
 
 def format_pct(v: float) -> str:
@@ -82,8 +82,7 @@ def write_plain_table(
 ) -> None:
     """Write one flat table as ``<stem>.csv`` and ``<stem>.{md,html,tex}``."""
     stem = Path(stem)
-    with atomic_path(stem.with_suffix(".csv")) as tmp:
-        frame.to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(frame, stem.with_suffix(".csv"))
     shown = frame.fillna("—").astype(str)
     md = [f"**{title}**", "", shown.to_markdown(index=False), "", note, ""]
     html = [f"<p><b>{title}</b></p>", shown.to_html(index=False, border=0), f"<p>{note}</p>"]

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path, read_json
+from textsim.io import PathLike, read_json, write_csv
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +57,7 @@ def scaling_results(
         dict(zip(sizes, sts, strict=True)) if sts else {},
         dict(zip(sizes, quality, strict=True)),
     )
-    with atomic_path(long_output) as tmp:
-        long.to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(long, long_output)
     table = wide(long)
     table[sizes] = table[sizes].round(4)
     write_plain_table(table, table_stem, title=title, note=note)

@@ -1,6 +1,6 @@
 """The zero-training baselines of the Schäfer tables: mean, idf-weighted mean, SIF, GEM
 (pretrained word vectors at full size, no document-level training). Their models are
-built by the method registry (:mod:`textsim.api.registry`) in the stage."""
+built from their method names (:mod:`textsim.methods.names`) in the stage."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path, read_json
+from textsim.io import PathLike, atomic_path, read_json, write_csv
 
 
 def extract_wiki_dump(
@@ -58,5 +58,4 @@ def corpus_statistics(stats: Sequence[PathLike], output: PathLike) -> None:
     rows = [{"shard": Path(p).stem, **read_json(p)} for p in stats]
     frame = pd.DataFrame(rows)
     frame.loc[len(frame)] = {"shard": "total", **frame.drop(columns="shard").sum().to_dict()}
-    with atomic_path(output) as tmp:
-        frame.to_csv(tmp, index=False)
+    write_csv(frame, output, float_format=None)

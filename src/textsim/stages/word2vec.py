@@ -6,7 +6,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, write_csv
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +34,7 @@ def evaluate_word2vec(
     from textsim.vectors.word2vec import evaluate_word_vectors
 
     frame = evaluate_word_vectors(read_vectors(vectors), analogies, wordsim)
-    with atomic_path(output) as tmp:
-        frame.to_csv(tmp, index=False, float_format="%.4f")
+    write_csv(frame, output, float_format="%.4f")
 
 
 def convert_vectors(source: PathLike, output: PathLike, *, binary: bool = True) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, write_csv
 
 
 def variant_training_corpus(
@@ -42,8 +42,7 @@ def variants_table(
         for r in runs
     }
     long = comparison(question, runs, methods, statistics=stats, reference=reference)
-    with atomic_path(long_output) as tmp:
-        long.to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(long, long_output)
     write_plain_table(wide(long), table_stem, title=title, note=note)
 
 

@@ -1,3 +1,3 @@
-"""Word-vector foundations: word2vec training and loading, word vectors and token
-batches, the estimator base, the pooling baselines.
+"""Word vectors: word2vec training, :class:`~textsim.vectors.words.WordEmbeddings` and
+token batches, their kernels, word-vector quality (analogies, word similarity).
 """

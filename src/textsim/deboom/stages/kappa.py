@@ -10,7 +10,7 @@ import pandas as pd
 
 from textsim.backend import select_backend
 from textsim.formats.source import open_vectors
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, atomic_path, write_csv
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +64,7 @@ def select_kappa(
     result = pd.DataFrame(records)
     summary = result.groupby("kappa")["error"].agg(["mean", "std"]).reset_index()
     log.info("mean held-out split error per kappa:\n%s\nchosen kappa = %g", summary, kappa)
-    with atomic_path(table) as tmp:
-        result.assign(chosen=result["kappa"] == kappa).to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(result.assign(chosen=result["kappa"] == kappa), table)
     doc = {
         "kappa": kappa,
         "grid": list(options.grid),

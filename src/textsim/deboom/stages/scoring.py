@@ -9,7 +9,7 @@ from typing import Any
 import pandas as pd
 
 from textsim.formats.source import open_vectors
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, atomic_path, write_csv
 
 
 def score_baselines(
@@ -53,8 +53,7 @@ def evaluate_baselines(
     from textsim.deboom.scoring import evaluate_scores
 
     frame = evaluate_scores(pd.read_parquet(scores), methods, **metric_params)
-    with atomic_path(output) as tmp:
-        frame.to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(frame, output)
 
 
 def score_learned(
@@ -68,8 +67,8 @@ def score_learned(
     normalize: bool,
 ) -> None:
     """Similarity (1 − Euclidean distance) of validation and test couples under learned weights."""
-    from textsim.deboom.model import WeightedEmbedding
     from textsim.distances import paired_similarity
+    from textsim.methods.learned.model import WeightedEmbedding
 
     emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     # the transfer rules apply weights to other vectors on purpose (PRL "out of the box")

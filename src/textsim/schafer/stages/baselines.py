@@ -18,12 +18,21 @@ def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequen
     """A zero-training document embedding from the method registry (its components, if
     any, fitted on ``train``). The documents come tokenised by the thesis' own
     preprocessing: no further cleaning."""
-    from textsim.api.registry import build
+    from textsim.methods.gem.model import GEM
+    from textsim.methods.names import build_with
+    from textsim.methods.pooling import PoolingEmbedding
+    from textsim.methods.sif import SIF
     from textsim.schafer.baselines import BASELINES
 
     if name not in BASELINES:
         raise ValueError(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
-    model = build(BASELINES[name], embeddings, probabilities=probabilities, cleaning="none")
+    model = build_with(
+        (PoolingEmbedding, SIF, GEM),
+        BASELINES[name],
+        embeddings,
+        probabilities=probabilities,
+        cleaning="none",
+    )
     return model.fit(train)
 
 

@@ -32,8 +32,8 @@ import numpy.typing as npt
 
 from textsim.backend import describe, seed_everything
 from textsim.checkpoint import Checkpoint, fingerprint
-from textsim.deboom.procedures import LossKind, TrainConfig, epoch_batches
-from textsim.deboom.weighting import Algorithm1
+from textsim.methods.learned.procedures import LossKind, TrainConfig, epoch_batches
+from textsim.methods.learned.weighting import Algorithm1
 from textsim.vectors.words import TokenBatch
 
 __all__ = [

@@ -12,7 +12,7 @@ length ``n = M`` this is simply ``z_j = w_j``.
 This module holds the framework-free reference: interpolation, the losses and
 their gradients, Algorithm 1's learning-rate and stopping rule, the
 closed-form optimum of the squared contrastive loss and a plain NumPy trainer.
-The Keras model in :mod:`textsim.deboom.training` is tested against it.
+The Keras model in :mod:`textsim.methods.learned.training` is tested against it.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import numpy.typing as npt
 from textsim.vectors.words import TokenBatch
 
 if TYPE_CHECKING:
-    from textsim.deboom.procedures import Stopping
+    from textsim.methods.learned.procedures import Stopping
 
 __all__ = [
     "Algorithm1",

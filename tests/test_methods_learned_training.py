@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.deboom.weighting import (
+from textsim.methods.learned.weighting import (
     Algorithm1,
     contrastive_loss,
     interpolation_matrix,
@@ -142,7 +142,7 @@ keras = pytest.importorskip("keras")
 
 
 def test_keras_forward_matches_numpy() -> None:
-    from textsim.deboom.training import IdfRankWeighting
+    from textsim.methods.learned.training import IdfRankWeighting
 
     table, a, _, _ = _toy(2)
     layer = IdfRankWeighting(table, n_max=5)
@@ -154,7 +154,7 @@ def test_keras_forward_matches_numpy() -> None:
 def test_trainings_on_one_table_share_its_variable() -> None:
     """TensorFlow's compiled train functions keep every table variable they saw alive;
     trainings on an equal table reuse one variable, another table gets its own."""
-    from textsim.deboom.training import IdfRankWeighting
+    from textsim.methods.learned.training import IdfRankWeighting
 
     table = _toy(2)[0]
     first = IdfRankWeighting(table, n_max=5)
@@ -171,7 +171,7 @@ def keras_loss_and_gradient(kind: str, seed: int = 3) -> tuple[float, np.ndarray
     """Loss and gradient of one batch as Keras' own train step computes them, on
     whatever backend is active: one plain SGD step with learning rate 1 moves
     the weights by exactly minus the gradient."""
-    from textsim.deboom.training import CoupleLoss, SiameseWeights, TrainConfig
+    from textsim.methods.learned.training import CoupleLoss, SiameseWeights, TrainConfig
 
     table, a, b, related = _toy(seed)
     config = TrainConfig(loss=kind, kappa=3.0, l2=0.01)  # type: ignore[arg-type]
@@ -186,7 +186,7 @@ def keras_loss_and_gradient(kind: str, seed: int = 3) -> tuple[float, np.ndarray
 
 
 def numpy_loss_and_gradient(kind: str, seed: int = 3) -> tuple[float, np.ndarray]:
-    """The same from the NumPy reference (textsim.deboom.weighting)."""
+    """The same from the NumPy reference (textsim.methods.learned.weighting)."""
     table, a, b, related = _toy(seed)
     Sa, Sb = weight_basis(a, table, 5), weight_basis(b, table, 5)
     fn = contrastive_loss if kind == "contrastive" else lambda *args: median_loss(*args, kappa=3.0)
@@ -203,7 +203,7 @@ def test_keras_loss_and_gradient_match_numpy(kind: str) -> None:
 
 
 def test_sgd_reaches_the_closed_form_direction() -> None:
-    from textsim.deboom.training import TrainConfig, train_weights
+    from textsim.methods.learned.training import TrainConfig, train_weights
 
     rng = np.random.default_rng(5)
     vocab, dim, n, width = 60, 8, 2000, 4
@@ -224,7 +224,7 @@ def test_sgd_reaches_the_closed_form_direction() -> None:
 
 
 def test_training_is_deterministic() -> None:
-    from textsim.deboom.training import TrainConfig, train_weights
+    from textsim.methods.learned.training import TrainConfig, train_weights
 
     table, a, b, related = _toy(4, n=400)
     config = TrainConfig(loss="median", kappa=5.0, max_epochs=3)

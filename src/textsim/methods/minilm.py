@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import Allowed, EmbeddingMethod, Needs, check_params
+from textsim.methods.base import Allowed, EmbeddingMethod, Needs, check_params
 
 __all__ = ["MiniLM"]
 
@@ -60,7 +60,7 @@ class MiniLM(EmbeddingMethod):
 
     def transform(self, texts: Sequence[str] | str) -> npt.NDArray[np.float32]:
         """Embed raw texts: (number of texts, 384), float32; a bare string is one text."""
-        from textsim.vectors.base import as_texts
+        from textsim.methods.base import as_texts
 
         return np.asarray(
             self.model.encode(

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "USIF_NORMALIZATIONS", "sif_weights", "usif_weights"]

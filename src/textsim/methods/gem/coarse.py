@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from textsim.deboom.intrinsics import llvm_binary
+from textsim.intrinsics import llvm_binary
 from textsim.jit import CACHE
 from textsim.vectors.words import TokenBatch, length_chunks
 

@@ -27,7 +27,7 @@ eigenproblem: :func:`distinct_words`); and the significance uses the identity
 ``‖σ(W) ⊙ (qᵀU)‖ = ‖Wᵀq‖`` (U Σ Vᵀ = W with V orthogonal), which equals ``r``
 because q is orthogonal to every context column. :func:`gem_reference` is the
 direct per-word implementation (explicit SVD per window, in
-:mod:`textsim.gem.reference`) used as the benchmark's reference.
+:mod:`textsim.methods.gem.reference`) used as the benchmark's reference.
 
 The sign of each singular vector is arbitrary in LAPACK; ``g`` depends on it,
 so both implementations fix it (largest-magnitude component positive).
@@ -41,7 +41,8 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.gem.coarse import (
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.gem.coarse import (
     F64,
     coarse_padded,
     coarse_vectors,
@@ -49,8 +50,7 @@ from textsim.gem.coarse import (
     fix_signs,
     ngram_average,
 )
-from textsim.gem.windows import POSITION_BLOCK, window_residuals
-from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.gem.windows import POSITION_BLOCK, window_residuals
 from textsim.vectors.kernels import gather_rows
 from textsim.vectors.words import (
     OOV_RULES,

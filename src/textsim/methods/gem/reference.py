@@ -1,5 +1,5 @@
 """The direct per-word GEM, as the official ``encoder.py`` computes it: the
-benchmark's reference for the vectorised :class:`textsim.gem.gem.GEM` (and the
+benchmark's reference for the vectorised :class:`textsim.methods.gem.model.GEM` (and the
 tests' ground truth)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from textsim.gem.coarse import F64, fix_signs
-from textsim.gem.windows import TOL
+from textsim.methods.gem.coarse import F64, fix_signs
+from textsim.methods.gem.windows import TOL
 
 __all__ = ["gem_reference"]
 

@@ -2,7 +2,7 @@
 
 :class:`TrainConfig` names the ICDMW 2015 and PRL 2016 procedures;
 :func:`epoch_batches` draws an epoch's batches from the seed. Both the Keras
-trainer (:mod:`textsim.deboom.training`) and the NumPy reference use them, so
+trainer (:mod:`textsim.methods.learned.training`) and the NumPy reference use them, so
 importing them never imports Keras.
 """
 
@@ -14,12 +14,21 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from textsim.deboom.published import PAPER_KAPPA
-
-__all__ = ["FIXED_EPOCHS", "STOPPING", "LossKind", "Stopping", "TrainConfig", "epoch_batches"]
+__all__ = [
+    "FIXED_EPOCHS",
+    "PAPER_KAPPA",
+    "STOPPING",
+    "LossKind",
+    "Stopping",
+    "TrainConfig",
+    "epoch_batches",
+]
 
 LossKind = Literal["contrastive", "median"]
 
+
+#: PRL 2016: the median loss's κ (the paper's value, Section 4)
+PAPER_KAPPA = 160.0
 
 #: when Algorithm 1 stops (see :class:`TrainConfig`)
 Stopping = Literal["absolute", "relative", "epochs"]

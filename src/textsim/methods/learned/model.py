@@ -1,7 +1,7 @@
 """``WeightedEmbedding``: learned idf-rank weights as a scikit-learn style estimator.
 
 ``fit`` trains the weights on related / non-related couples with Keras
-(:mod:`textsim.deboom.training`, on the Keras backend of the process);
+(:mod:`textsim.methods.learned.training`, on the Keras backend of the process);
 ``transform`` embeds any texts with NumPy, so a trained model is usable
 without any deep-learning framework. The weights are tied to idf
 *ranks*, not to words, so a saved model applies to any word vectors and
@@ -19,12 +19,11 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.deboom.procedures import FIXED_EPOCHS, STOPPING, Stopping
-from textsim.deboom.published import PAPER_KAPPA
-from textsim.deboom.weighting import interpolated_weights, weighted_vectors
 from textsim.io import InputFileError, atomic_path, read_json
-from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
-from textsim.vectors.pooling import sort_by_rank
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPING, Stopping
+from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
+from textsim.methods.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 __all__ = ["WeightedEmbedding"]
@@ -128,7 +127,7 @@ class WeightedEmbedding(Estimator):
         lists of texts) with ``y`` = 1 where the couple is related, 0 where not.
         ``checkpoint``: a file for the per-epoch training state, so that a killed
         training resumes from its last finished epoch (:func:`train_weights`)."""
-        from textsim.deboom.training import TrainConfig, train_weights
+        from textsim.methods.learned.training import TrainConfig, train_weights
 
         emb = self._prepare()
         a, b = (sort_by_rank(self._batch(t), self.rank_) for t in X)

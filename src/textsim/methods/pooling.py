@@ -10,8 +10,8 @@ import numpy as np
 import numpy.typing as npt
 import scipy.sparse as sp
 
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.text.docfreq import IdfVariant
-from textsim.vectors.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 Pooling = Literal["mean", "max", "min", "minmax"]

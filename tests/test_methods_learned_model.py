@@ -1,4 +1,4 @@
-"""The learned-weights estimator (textsim.deboom.model: fit, weight files, transfer to
+"""The learned-weights estimator (textsim.methods.learned.model: fit, weight files, transfer to
 other vectors) and the κ search built on it (textsim.deboom.kappa)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 
 def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from textsim.deboom.model import WeightedEmbedding
+    from textsim.methods.learned.model import WeightedEmbedding
     from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(0)
@@ -41,7 +41,7 @@ def test_weighted_embedding_fit_save_load(tmp_path) -> None:  # type: ignore[no-
 
 
 def test_weighted_embedding_epochs_rule_trains_the_given_epochs(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from textsim.deboom.model import WeightedEmbedding
+    from textsim.methods.learned.model import WeightedEmbedding
     from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(2)

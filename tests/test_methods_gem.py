@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from textsim.gem.gem import GEM
-from textsim.gem.reference import gem_reference
-from textsim.gem.windows import _window_projections
+from textsim.methods.gem.model import GEM
+from textsim.methods.gem.reference import gem_reference
+from textsim.methods.gem.windows import _window_projections
 from textsim.vectors.words import WordEmbeddings
 
 
@@ -112,7 +112,7 @@ def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
 
 
 def test_ngram_average_by_hand() -> None:
-    from textsim.gem.gem import ngram_average
+    from textsim.methods.gem.model import ngram_average
 
     words = np.zeros((2, 3, 1))
     words[0, :, 0] = [1.0, 2.0, 4.0]
@@ -127,7 +127,7 @@ def test_ngram_average_by_hand() -> None:
 
 
 def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
-    from textsim.gem.gem import ngram_average
+    from textsim.methods.gem.model import ngram_average
 
     emb = _emb()
     texts = _sentences(emb, 40)
@@ -158,7 +158,7 @@ def test_every_window_route_equals_the_reference_to_1e6(
     (the pseudo-inverse route), the n-gram variant and sentences longer than the
     dimension (coarse vectors from the d × d matrix), all to 1e-6 of the per-word
     reference."""
-    from textsim.gem.gem import ngram_average
+    from textsim.methods.gem.model import ngram_average
 
     emb = _emb(5, vocab=vocab, dim=dim)
     rng = np.random.default_rng(6)
@@ -184,7 +184,7 @@ def test_fit_transform_equals_fit_then_transform_bitwise() -> None:
 
 
 def test_repeated_positions_are_found_within_the_band() -> None:
-    from textsim.gem.windows import _duplicates_in_band
+    from textsim.methods.gem.windows import _duplicates_in_band
 
     rng = np.random.default_rng(2)
     base = rng.normal(size=(6, 5))
@@ -208,7 +208,7 @@ def test_repeated_positions_are_found_within_the_band() -> None:
 def test_band_gram_equals_the_full_gram_within_the_band(n: int) -> None:
     """Sentences long enough for the blocked route (n > 2 · 32) and shorter ones: every
     entry at most ``reach`` apart equals the full Gram matrix's; nothing outside."""
-    from textsim.gem.windows import _band_gram
+    from textsim.methods.gem.windows import _band_gram
 
     rng = np.random.default_rng(n)
     words = rng.normal(size=(3, n, 24))
@@ -224,7 +224,7 @@ def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
     """The fit's eigenproblems run over each text's distinct words scaled by √count:
     the same coarse vectors (and so directions) as the texts' full word matrices, for
     texts that repeat words a lot, longer than the dimension too, and OOV-only text."""
-    from textsim.gem.coarse import coarse_padded, coarse_vectors, distinct_words
+    from textsim.methods.gem.coarse import coarse_padded, coarse_vectors, distinct_words
 
     emb = _emb(5, vocab=30, dim=12)
     rng = np.random.default_rng(6)
@@ -256,7 +256,7 @@ def test_distinct_words_give_the_coarse_vectors_of_the_whole_texts() -> None:
 def test_dual_coefficients_solve_the_windows_and_flag_singular_ones() -> None:
     """The compiled LU solve of the window systems equals LAPACK's on well-posed
     windows and hands numerically singular ones (a repeated column) to the other route."""
-    from textsim.gem.windows import _dual_coefficients
+    from textsim.methods.gem.windows import _dual_coefficients
 
     rng = np.random.default_rng(8)
     cols = rng.normal(size=(40, 30, 9))  # 40 windows of 9 vectors in 30 dimensions
@@ -273,7 +273,7 @@ def test_dual_coefficients_solve_the_windows_and_flag_singular_ones() -> None:
 def test_signed_sum_takes_the_sign_of_the_largest_magnitude_entry() -> None:
     """Coarse vectors' sign rule (as fix_signs): the largest-magnitude entry decides,
     the first one where a largest and a smallest entry tie, + for a zero row."""
-    from textsim.gem.coarse import _signed_sum, fix_signs
+    from textsim.methods.gem.coarse import _signed_sum, fix_signs
 
     rows = np.array(
         [[[1.0, -3.0, 2.0], [-2.0, 2.0, 1.0], [2.0, -2.0, 0.0], [0.0, 0.0, 0.0], [0.5, 4.0, -1.0]]]
@@ -285,7 +285,7 @@ def test_signed_sum_takes_the_sign_of_the_largest_magnitude_entry() -> None:
 
 
 def test_gram_matrices_equal_the_batched_product() -> None:
-    from textsim.gem.coarse import gram_matrices
+    from textsim.methods.gem.coarse import gram_matrices
 
     words = np.random.default_rng(3).normal(size=(7, 5, 33))
     words[2, 3:] = 0.0  # padding rows
@@ -299,7 +299,7 @@ def test_random_oov_words_stand_for_a_fixed_vocabulary_word() -> None:
     """oov="random" (the official encoder with ``unk`` in its vocabulary): an unknown
     word embeds as the vocabulary word its hash picks, every time and in every text;
     another seed picks another; oov="drop" leaves it out."""
-    from textsim.gem.gem import random_vocabulary_word
+    from textsim.methods.gem.model import random_vocabulary_word
 
     emb = _emb(3, vocab=200, dim=20)
     texts = _sentences(emb, n=60, seed=4)

@@ -1,0 +1,112 @@
+"""Fit an embedding method by name from files: :func:`fit`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textsim.formats.source import open_vectors
+from textsim.io import InputFileError, PathLike
+from textsim.methods.base import EmbeddingMethod, as_texts
+from textsim.methods.registry import METHODS, Method, build
+
+__all__ = ["fit"]
+
+
+def _method(name: str) -> Method:
+    if name not in METHODS:
+        raise ValueError(f"unknown method {name!r}; expected one of {', '.join(METHODS)}")
+    return METHODS[name]
+
+
+def _check_params(method: str, cls: type[EmbeddingMethod], params: dict[str, Any]) -> None:
+    allowed = (set(cls().get_params()) - {"embeddings", "probabilities"}) | cls.fit_options
+    unknown = sorted(set(params) - allowed)
+    if unknown:
+        raise ValueError(
+            f"unknown parameter(s) {', '.join(unknown)} for {method}; "
+            f"allowed: {', '.join(sorted(allowed))}"
+        )
+
+
+def fit(
+    method: str,
+    *,
+    vectors: PathLike | None = None,
+    docfreq: PathLike | None = None,
+    texts: Sequence[str] | str | None = None,
+    weights: PathLike | None = None,
+    normalize: bool | None = None,
+    **params: Any,
+) -> Any:
+    """Fit an embedding method by name and return the fitted estimator.
+
+    Parameters
+    ----------
+    method:
+        One of :data:`METHODS` (``mean``, ``idf-mean``, ``max``, ``min``, ``minmax``,
+        ``sif``, ``usif``, ``gem``, ``learned``, ``minilm``).
+    vectors:
+        Word vectors: textsim ``.npz`` (the workflow's ``results/word2vec/vectors.npz``),
+        word2vec ``.bin`` or text, or gensim ``.kv`` (a pickle: only a file you trust).
+    docfreq:
+        Document frequencies (``results/docfreq/docfreq.tsv``); needed by
+        ``idf-mean`` and ``learned``.
+    texts:
+        Raw fitting texts for ``sif``, ``usif`` and ``gem`` (cleaned as the
+        workflow cleans them, unless ``cleaning="none"``).
+    weights:
+        For ``learned``: a weight file the workflow trained (``results/weights/…``).
+    normalize:
+        Unit-normalise the word vectors first. Default: as the weights were trained
+        for ``learned``, raw vectors for every other method (as the workflow).
+    params:
+        Estimator parameters (e.g. ``ngram=2`` for GEM, ``a=1e-3`` for SIF,
+        ``cleaning="none"``).
+
+    Returns
+    -------
+    estimator
+        The fitted estimator, with ``transform(texts)``; :func:`textsim.save` writes
+        it as a model file that :func:`textsim.load` reads back."""
+    m = _method(method)
+    cls = m.estimator
+    needs = cls.needs_for({**m.params, **params})
+    if not needs.vectors:  # (MiniLM's constructor loads the network: built only to fit)
+        model = build(method, **params)
+        model.source_ = None
+        return model.fit()
+    _check_params(method, cls, params)
+    if vectors is None:
+        raise ValueError(f"method {method!r} needs word vectors (vectors=...)")
+    if needs.docfreq and docfreq is None:
+        raise ValueError(f"method {method!r} needs document frequencies (docfreq=...)")
+    if needs.weights and weights is None:
+        raise ValueError(f"method {method!r} needs a trained weight file (weights=...)")
+    if not needs.weights and weights is not None:
+        raise ValueError(f"weights= is only for methods applied from a weight file, not {method!r}")
+    if needs.texts and texts is None:
+        raise ValueError(f"method {method!r} is fitted on texts (texts=...)")
+    if not needs.texts and texts is not None:
+        raise ValueError(f"method {method!r} is not fitted on texts; leave texts out")
+    if normalize is None:
+        normalize = cls.normalized_for(weights) if needs.weights else False
+    loaded = open_vectors(vectors, docfreq, normalize=normalize)
+    if needs.probabilities and loaded.probabilities is None:
+        raise InputFileError(
+            f"{vectors}: carries no word counts (word2vec format), which {method} needs "
+            "for p(w); use the workflow's vectors (results/word2vec/vectors.npz)"
+        )
+    if needs.weights:
+        model = cls.from_weights(weights, loaded.embeddings, **{**m.params, **params})
+    else:
+        model = build(method, loaded.embeddings, probabilities=loaded.probabilities, **params)
+        if needs.texts:
+            fit_texts = as_texts(texts)
+            if len(fit_texts) == 0:
+                raise ValueError(f"method {method!r}: no fitting texts")
+            model.fit(fit_texts)
+        else:
+            model.fit()
+    model.source_ = loaded.source
+    return model
