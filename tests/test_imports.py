@@ -153,12 +153,13 @@ def test_the_model_file_format_reaches_the_model_files_rule_only(
         assert not users(module), module
     learned = users("methods/learned/model.py")
     assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= learned
-    assert not learned & {"paragraph_scores", "schafer_baseline", "sts_minilm"}
+    assert not learned & {"paragraph_scores", "schafer_baseline", "sts_minilm", "sts_ngrams"}
     assert users("methods/learned/training.py") == learned  # fit trains
     gem = users("methods/gem/windows.py")
-    assert {"sts_scores", "sts_models", "paragraph_scores", "schafer_baseline"} <= gem
+    assert {"sts_scores", "sts_ngrams", "sts_models", "paragraph_scores", "schafer_baseline"} <= gem
     assert not gem & {"train_weights", "score_learned", "score_baselines", "sts_minilm"}
     assert users("methods/minilm.py") == {"sts_minilm"}
+    assert not users("methods/sif.py") & {"sts_ngrams", "train_weights", "score_baselines"}
 
 
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:

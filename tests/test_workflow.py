@@ -355,11 +355,16 @@ def test_gem_stages_table_figures_and_report(
             assert (paper / f"figures/gem-ngrams-{kind}.{ext}").stat().st_size > 1000
     _api_equals_workflow_vectors(tiny_project / "results")
     # each rule's code inputs exact, shown by dry runs: the model-file format reruns the
-    # model files only (no score, no table); the learned weights' estimator, which the
-    # STS scores build through the registry, reruns them
+    # model files only (no score, no table); GEM's kernel reruns what applies GEM and
+    # no learned weights; the learned weights' trainer reruns their training and what
+    # applies them (the STS scores) but no GEM n-gram sweep, paragraph or baseline
     assert _edit_and_plan(tiny_project, "formats/modelfile.py", extra) == {"sts_models", "all"}
-    planned = _edit_and_plan(tiny_project, "methods/learned/model.py", extra)
+    planned = _edit_and_plan(tiny_project, "methods/gem/windows.py", extra)
+    assert {"sts_scores", "sts_ngrams", "sts_models", "paragraph_scores"} <= planned, planned
+    assert not planned & {"train_weights", "score_learned", "score_baselines"}, planned
+    planned = _edit_and_plan(tiny_project, "methods/learned/training.py", extra)
     assert {"sts_scores", "sts_models", "table_gem_sts", "train_weights"} <= planned, planned
+    assert not planned & {"sts_ngrams", "paragraph_scores", "score_baselines"}, planned
     para = pd.read_csv(paper / "tables/gem-paragraphs.csv")
     assert len(para) == 8 and set(para["technique"]) >= {"sentence-mean", "sentences-as-words"}
     report = tmp_path / "report.html"

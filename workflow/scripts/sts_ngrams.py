@@ -1,4 +1,4 @@
-from textsim.gem.stages.sts import sts_ngrams
+from textsim.gem.stages.ngrams import sts_ngrams
 from textsim.io import setup_logging
 
 setup_logging(snakemake.log[0])

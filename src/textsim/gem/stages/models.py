@@ -6,7 +6,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 
-from textsim.gem.stages.sts import learned_models, method_maker
+from textsim.gem.stages.common import method_maker
+from textsim.gem.stages.sts import ZERO_TRAINING, learned_models
 from textsim.gem.sts import read_splits, sentences_to_fit
 from textsim.io import PathLike, atomic_dir
 
@@ -36,7 +37,7 @@ def sts_models(
     from textsim.methods.names import name_of
 
     train_sentences = sentences_to_fit(read_splits({"train": train}, max_pairs)["train"])
-    make, loaded = method_maker(vectors, docfreq)
+    make, loaded = method_maker(vectors, docfreq, ZERO_TRAINING)
     groups = {
         models_dir: standard_methods(
             make,

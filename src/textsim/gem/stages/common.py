@@ -1,0 +1,54 @@
+"""What the STS stages share: the method maker over word vectors read once, the
+vectors of the stored-fit methods as an artifact."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from textsim.formats.source import LoadedVectors
+from textsim.gem.sts import Kept
+from textsim.io import InputFileError, PathLike, write_npz
+
+
+def save_vectors(
+    kept: Mapping[str, Kept], splits: Mapping[str, pd.DataFrame], vectors_out: PathLike
+) -> None:
+    """In one ``.npz``: the raw sentences of every split (``sentences.<split>``) and each
+    kept method's vectors of them (``<key>.<split>``): what ``textsim.load(model)
+    .transform`` of the model files of rule sts_models must reproduce."""
+    arrays: dict[str, np.ndarray] = {}
+    for split, frame in splits.items():
+        arrays[f"sentences.{split}"] = np.array(
+            list(frame["sentence1"]) + list(frame["sentence2"]), dtype=str
+        )
+    for key, item in kept.items():
+        for split, v in item.vectors.items():
+            arrays[f"{key}.{split}"] = np.asarray(v, dtype=np.float32)
+    write_npz(vectors_out, **arrays)
+
+
+def method_maker(
+    vectors: PathLike, docfreq: PathLike, classes: Sequence[type]
+) -> tuple[Callable[..., Any], LoadedVectors]:
+    """``make(name, **params)``: the unfitted estimator of a method name whose class is
+    among ``classes`` (those the stage applies) over these word vectors (read once), and
+    what was read (its ``source`` identity is computed only where a model file records
+    it)."""
+    from textsim.formats.source import open_vectors
+    from textsim.methods.names import build_with
+
+    loaded = open_vectors(vectors, docfreq)
+    if loaded.probabilities is None:
+        raise InputFileError(f"{vectors}: carries no word counts, which SIF and uSIF need")
+    make = partial(
+        build_with,
+        classes,
+        embeddings=loaded.embeddings,
+        probabilities=loaded.probabilities,
+    )
+    return make, loaded

@@ -1,0 +1,40 @@
+"""Workflow glue of GEM's n-gram sweep on STS: rule sts_ngrams (GEM only)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from textsim.gem.stages.common import method_maker, save_vectors
+from textsim.gem.sts import Kept, read_splits, sentences_to_fit
+from textsim.io import PathLike, write_csv
+from textsim.methods.gem.model import GEM
+
+
+def sts_ngrams(
+    vectors: PathLike,
+    docfreq: PathLike,
+    sts: Mapping[str, PathLike],
+    output: PathLike,
+    *,
+    vectors_out: PathLike,
+    ngrams: Sequence[int],
+    modes: Sequence[str],
+    max_pairs: int | None,
+) -> None:
+    """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved."""
+    from textsim.gem.sts import ngram_sweep
+
+    splits = read_splits(sts, max_pairs)
+    make, _ = method_maker(vectors, docfreq, (GEM,))
+    evaluated = {k: v for k, v in splits.items() if k != "train"}
+    kept: dict[str, Kept] = {}
+    frame = ngram_sweep(
+        make,
+        evaluated,
+        fit_sentences=sentences_to_fit(splits["train"]),
+        ngrams=ngrams,
+        modes=modes,
+        keep=kept,
+    )
+    save_vectors(kept, evaluated, vectors_out)
+    write_csv(frame, output)
