@@ -161,7 +161,7 @@ def test_curate_max_couples_and_single_article() -> None:
 
 def test_curate_refuses_unknown_or_missing_keywords() -> None:
     cand = _candidates(100, 5)
-    with pytest.raises(TypeError, match=r"unknown keywords \['max_couple'\]"):
+    with pytest.raises(TypeError, match=r"unknown setting\(s\) \['max_couple'\]"):
         curate_couples(cand, seed=1, length="10", proportions=PROPS, max_couple=10)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match=r"missing \['proportions'\]"):
         curate_couples(cand, seed=1, length="10")  # type: ignore[call-arg]

@@ -20,6 +20,21 @@ KAPPA_SEARCH = config["weights"]["kappa_search"]
 COUPLES = "results/pairs/{length}/couples.parquet"
 
 
+def curation_options(cfg):
+    """Rule curate_pairs' one mapping of settings (textsim.deboom.curation.CurationOptions)
+    from a config (the run's, or a variant's); the couple set comes from the wildcard."""
+    pairs = cfg["pairs"]
+    return {
+        "seed": config["seed"],
+        "proportions": pairs["proportions"],
+        "nonpair_source": pairs["nonpair_source"],
+        "max_couples": pairs["max_couples"],
+        "construction": pairs["construction"],
+        "article_range": pairs["article_tokens"],
+        "selection": pairs["selection"],
+    }
+
+
 # Wildcards: {length} is a couple set (pairs.lengths: 10/20/30/var Wikipedia couples,
 # and the Twitter sets), always embedded with the primary word vectors (VECTORS_KV);
 # {space} is another word-vector space, which embeds one couple set of its own
@@ -53,12 +68,28 @@ def space_weights(wildcards):
     return f"results/weights/{length}/{wildcards.procedure}.json"
 
 
-def n_max_for(length):
+def n_max_for(length, cfg=config):
+    """How many weights a couple set's texts get (cfg: the run's config or a variant's)."""
     if length.isdigit():
         return int(length)
     if length.startswith("twitter"):
         return TWITTER["n_max"]
-    return config["weights"]["n_max_variable"]
+    return cfg["weights"]["n_max_variable"]
+
+
+def training_options(cfg, length, *, kappa, normalize):
+    """Rule train_weights' one mapping of settings
+    (textsim.deboom.stages.training.TrainingOptions) for couple set ``length``, from a
+    config (the run's, or a variant's); ``kappa``: a number or "auto" (the search's)."""
+    return {
+        "n_max": n_max_for(length, cfg),
+        "kappa": kappa,
+        "stopping": cfg["weights"]["stopping"],
+        "seed": config["seed"],
+        "deterministic": config["deterministic"],
+        "normalize": normalize,
+        "backend": KERAS_BACKEND,
+    }
 
 
 def get_transfer_corpus():

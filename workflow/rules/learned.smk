@@ -53,13 +53,9 @@ rule train_weights:
     output:
         "results/weights/{length}/{procedure}.json",
     params:
-        n_max=lambda wc: n_max_for(wc.length),
-        kappa=KAPPA,
-        stopping=config["weights"]["stopping"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        normalize=NORMALIZE,
-        backend=KERAS_BACKEND,
+        options=lambda wc: training_options(
+            config, wc.length, kappa=KAPPA, normalize=NORMALIZE
+        ),
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
     # one core: these small Keras models load about one core (mean load 0.8-1.0 in the

@@ -38,13 +38,7 @@ rule curate_pairs:
     wildcard_constraints:
         length=r"\d+|var",
     params:
-        seed=config["seed"],
-        proportions=config["pairs"]["proportions"],
-        nonpair_source=config["pairs"]["nonpair_source"],
-        max_couples=config["pairs"]["max_couples"],
-        construction=config["pairs"]["construction"],
-        article_tokens=config["pairs"]["article_tokens"],
-        selection=config["pairs"]["selection"],
+        options=curation_options(config),
     log:
         "logs/pairs/curate_pairs/{length}.log",
     benchmark:

@@ -133,13 +133,9 @@ use rule train_weights as scaling_train with:
     output:
         f"{SCALE_DIR}/{{size}}/weights/{{length}}/{{procedure}}.json",
     params:
-        n_max=lambda wc: n_max_for(wc.length),
-        kappa=SCALE_KAPPA,
-        stopping=config["weights"]["stopping"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        normalize=NORMALIZE,
-        backend=KERAS_BACKEND,
+        options=lambda wc: training_options(
+            config, wc.length, kappa=SCALE_KAPPA, normalize=NORMALIZE
+        ),
     wildcard_constraints:
         procedure="median",
         length=r"\d+|var",

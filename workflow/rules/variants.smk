@@ -103,13 +103,7 @@ use rule curate_pairs as variant_couples with:
         couples=f"{VARIANT_DIR}/{{variant}}/pairs/{{length}}/couples.parquet",
         summary=f"{VARIANT_DIR}/{{variant}}/pairs/{{length}}/summary.csv",
     params:
-        seed=config["seed"],
-        proportions=lambda wc: vcfg(wc)["pairs"]["proportions"],
-        nonpair_source=lambda wc: vcfg(wc)["pairs"]["nonpair_source"],
-        max_couples=lambda wc: vcfg(wc)["pairs"]["max_couples"],
-        construction=lambda wc: vcfg(wc)["pairs"]["construction"],
-        article_tokens=lambda wc: vcfg(wc)["pairs"]["article_tokens"],
-        selection=lambda wc: vcfg(wc)["pairs"]["selection"],
+        options=lambda wc: curation_options(vcfg(wc)),
     log:
         "logs/variants/{variant}/pairs/{length}.log",
     benchmark:
@@ -160,13 +154,12 @@ use rule train_weights as variant_train with:
     output:
         f"{VARIANT_DIR}/{{variant}}/weights/{{length}}/{{procedure}}.json",
     params:
-        n_max=lambda wc: int(wc.length) if wc.length.isdigit() else vcfg(wc)["weights"]["n_max_variable"],
-        kappa=lambda wc: vcfg(wc)["weights"]["kappa"],
-        stopping=lambda wc: vcfg(wc)["weights"]["stopping"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",
-        backend=KERAS_BACKEND,
+        options=lambda wc: training_options(
+            vcfg(wc),
+            wc.length,
+            kappa=vcfg(wc)["weights"]["kappa"],
+            normalize=VPLAN.primary(wc.variant) == "unit",
+        ),
     wildcard_constraints:
         procedure="median",
         length=r"\d+|var",

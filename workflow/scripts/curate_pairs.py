@@ -7,11 +7,5 @@ curate_pairs(
     snakemake.output.couples,
     snakemake.output.summary,
     length=snakemake.wildcards.length,
-    seed=snakemake.params.seed,
-    proportions=snakemake.params.proportions,
-    nonpair_source=snakemake.params.nonpair_source,
-    max_couples=snakemake.params.max_couples,
-    construction=snakemake.params.construction,
-    article_range=snakemake.params.article_tokens,
-    selection=snakemake.params.selection,
+    options=snakemake.params.options,
 )

@@ -18,7 +18,8 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping, Sequence
-from typing import NotRequired, TypedDict, Unpack
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,7 @@ from textsim.deboom.plans import (
     check_proportions,
     plan_authors,
 )
+from textsim.options import settings_of
 
 __all__ = [
     "COUPLE_COLUMNS",
@@ -50,9 +52,11 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-class CurationOptions(TypedDict):
+@dataclass(frozen=True)
+class CurationOptions:
     """How couples are chosen: the keywords of :func:`plan_couples`, which
-    :func:`curate_couples` and :func:`curate_couple_files` pass on to it.
+    :func:`curate_couples` and :func:`curate_couple_files` pass on to it (the rule
+    curate_pairs passes them as one mapping; :meth:`of` names unknown and missing keys).
 
     ``seed`` and ``length`` (the candidates' set, e.g. ``"20"``) seed the choice;
     ``proportions`` weigh the splits (keys: SPLITS); ``nonpair_source``
@@ -71,11 +75,15 @@ class CurationOptions(TypedDict):
     seed: int
     length: str
     proportions: Mapping[str, float]
-    nonpair_source: NotRequired[NonPairSource]
-    max_couples: NotRequired[int | None]
-    construction: NotRequired[Construction]
-    article_range: NotRequired[Sequence[int | None] | None]
-    selection: NotRequired[Selection]
+    nonpair_source: NonPairSource = "different-articles"
+    max_couples: int | None = None
+    construction: Construction = "paper"
+    article_range: Sequence[int | None] | None = None
+    selection: Selection = "spread"
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> CurationOptions:
+        return settings_of(cls, options, "couple curation")
 
 
 def write_couples(
@@ -119,7 +127,7 @@ def plan_couples(
     article: npt.ArrayLike,
     paragraph: npt.ArrayLike,
     article_tokens: npt.ArrayLike | None = None,
-    **options: Unpack[CurationOptions],
+    **options: Any,
 ) -> CouplePlan:
     """Balanced related / non-related couples with train / test / validation splits,
     chosen from the candidates' article and global paragraph ids only.
@@ -131,25 +139,21 @@ def plan_couples(
     Keywords: :class:`CurationOptions`; ``article_tokens`` (per candidate) is needed
     only with ``article_range``.
     """
-    known = CurationOptions.__required_keys__ | CurationOptions.__optional_keys__
-    unknown = sorted(set(options) - known)
-    missing = sorted({"seed", "length", "proportions"} - set(options))
-    if unknown or missing:
-        raise TypeError(f"couple curation: unknown keywords {unknown}, missing {missing}")
-    seed, length, proportions = options["seed"], options["length"], options["proportions"]
-    nonpair_source = options.get("nonpair_source", "different-articles")
-    max_couples = options.get("max_couples")
-    construction = options.get("construction", "paper")
+    opts = CurationOptions.of(options)
+    seed, length, proportions = opts.seed, opts.length, opts.proportions
+    nonpair_source, max_couples, construction = (
+        opts.nonpair_source,
+        opts.max_couples,
+        opts.construction,
+    )
     check_proportions(proportions)
     rng = np.random.default_rng(_seed_for(seed, "curate", length))
     all_paragraphs = np.asarray(paragraph, dtype=np.int64)
-    kept = np.flatnonzero(
-        article_mask(article_tokens, options.get("article_range"), all_paragraphs.size)
-    )
+    kept = np.flatnonzero(article_mask(article_tokens, opts.article_range, all_paragraphs.size))
     if kept.size < all_paragraphs.size:
         log.info(
             "article_range %s keeps %d of %d candidates",
-            options.get("article_range"),
+            opts.article_range,
             kept.size,
             all_paragraphs.size,
         )
@@ -160,12 +164,12 @@ def plan_couples(
         )
     if construction != "paper":
         raise ValueError(f"couple construction must be 'paper' or 'authors', got {construction!r}")
-    if options.get("selection", "spread") == "prefix" and max_couples is not None:
+    if opts.selection == "prefix" and max_couples is not None:
         # the first max_couples candidates in corpus order: half related, half pooled
         kept = np.sort(kept[np.argsort(all_paragraphs[kept], kind="stable")[:max_couples]])
         log.info("selection prefix keeps the first %d candidates in corpus order", kept.size)
-    elif options.get("selection", "spread") not in ("spread", "prefix"):
-        raise ValueError(f"selection must be 'spread' or 'prefix', got {options['selection']!r}")
+    elif opts.selection not in ("spread", "prefix"):
+        raise ValueError(f"selection must be 'spread' or 'prefix', got {opts.selection!r}")
     paragraphs = all_paragraphs[kept]
     by_paragraph = np.argsort(paragraphs, kind="stable")
     order = by_paragraph[rng.permutation(paragraphs.size)]
@@ -256,7 +260,7 @@ def couples_frame(
 
 def curate_couples(
     candidates: pd.DataFrame,
-    **options: Unpack[CurationOptions],
+    **options: Any,
 ) -> pd.DataFrame:
     """Balanced related / non-related couples of in-memory candidates (see
     :func:`plan_couples`; :func:`curate_couple_files` streams candidate files).
@@ -297,7 +301,7 @@ def _read_candidates(
 
 def curate_couple_files(
     candidates: Sequence[str | os.PathLike[str]],
-    **options: Unpack[CurationOptions],
+    **options: Any,
 ) -> pd.DataFrame:
     """:func:`curate_couples` of the candidates of several files (one per shard), equal
     to it on their concatenation, without holding every candidate's texts: the plan is
@@ -305,8 +309,9 @@ def curate_couple_files(
     the ids of every candidate (about 20 bytes each) and the couples' texts."""
     if not candidates:
         raise ValueError("no candidate files to curate couples from")
-    length = options["length"]
-    by_article = options.get("article_range") not in (None, [None, None])
+    opts = CurationOptions.of(options)
+    length = opts.length
+    by_article = opts.article_range not in (None, [None, None])
     id_columns = (
         ("article", "paragraph", "article_tokens") if by_article else ("article", "paragraph")
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -12,6 +12,7 @@ import numpy.typing as npt
 from textsim.deboom.metrics import best_threshold
 from textsim.distances import paired_similarity
 from textsim.methods.learned.model import WeightedEmbedding
+from textsim.options import settings_of
 from textsim.vectors.words import Texts, WordEmbeddings
 
 __all__ = ["KappaSearch", "select_kappa"]
@@ -33,13 +34,13 @@ class KappaSearch:
     seed: int = 0
     deterministic: bool = True
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "grid", tuple(float(k) for k in self.grid))
+
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> KappaSearch:
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(f"kappa search: unknown setting(s) {unknown}; known: {sorted(known)}")
-        return cls(**{**options, "grid": tuple(float(k) for k in options.get("grid", ()))})
+        """The search of the rule's one mapping (unknown or missing keys named)."""
+        return settings_of(cls, options, "kappa search")
 
 
 def select_kappa(

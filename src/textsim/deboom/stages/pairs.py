@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from textsim.io import PathLike, atomic_path
 
@@ -38,25 +39,11 @@ def curate_pairs(
     summary: PathLike,
     *,
     length: str,
-    seed: int,
-    proportions: Mapping[str, float],
-    nonpair_source: str,
-    max_couples: int | None,
-    construction: str = "paper",
-    article_range: Sequence[int | None] | None = None,
-    selection: str = "spread",
+    options: Mapping[str, Any],
 ) -> None:
+    """The couples of set ``length`` from every shard's candidates; ``options``: the
+    rule's one mapping of :class:`~textsim.deboom.curation.CurationOptions`."""
     from textsim.deboom.curation import curate_couple_files, write_couples
 
-    couples = curate_couple_files(
-        candidates,
-        seed=seed,
-        length=length,
-        proportions=proportions,
-        nonpair_source=nonpair_source,  # type: ignore[arg-type]
-        max_couples=max_couples,
-        construction=construction,  # type: ignore[arg-type]
-        article_range=article_range,
-        selection=selection,  # type: ignore[arg-type]
-    )
+    couples = curate_couple_files(candidates, length=length, **options)
     write_couples(couples, output, summary)

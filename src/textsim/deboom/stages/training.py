@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from textsim.backend import select_backend
@@ -11,8 +12,25 @@ from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.formats.source import open_vectors
 from textsim.io import PathLike, read_json
 from textsim.methods.learned.procedures import PAPER_KAPPA
+from textsim.options import settings_of
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TrainingOptions:
+    """Rule train_weights' settings, passed as one mapping: ``n_max`` weights, ``kappa``
+    (a number, or ``"auto"``: the κ search's, read from its file), ``stopping`` (config
+    ``weights.stopping``: ``rule``, ``epochs``), the run's ``seed`` and determinism, the
+    word vectors unit-``normalize``-d or not, the Keras ``backend``."""
+
+    n_max: int
+    kappa: float | str
+    stopping: Mapping[str, Any]
+    seed: int
+    deterministic: bool
+    normalize: bool
+    backend: str
 
 
 def train_learned_weights(
@@ -23,35 +41,33 @@ def train_learned_weights(
     *,
     length: str,
     procedure: str,
-    n_max: int,
-    kappa: float,
-    seed: int,
-    deterministic: bool,
-    normalize: bool,
-    backend: str,
-    stopping: Mapping[str, Any] | None = None,
+    options: Mapping[str, Any],
+    kappa_search: PathLike | None = None,
 ) -> None:
-    """Train idf-rank weights on the train split of one couple set with the
-    Keras ``backend`` (selected here, before keras is first imported); ``stopping``
-    is the config's ``weights.stopping`` (``rule``, ``epochs``; default: Algorithm 1
-    as printed)."""
-    select_backend(backend, deterministic=deterministic)
+    """Train idf-rank weights on the train split of one couple set with the Keras
+    backend (selected here, before keras is first imported); ``options``: the rule's
+    one mapping of :class:`TrainingOptions`; ``kappa_search``: the κ search's file,
+    read when ``kappa`` is ``"auto"``."""
+    opts = settings_of(TrainingOptions, options, "weight training")
+    kappa = read_kappa(opts.kappa, kappa_search, procedure)
+    select_backend(opts.backend, deterministic=opts.deterministic)
     from textsim.methods.learned.model import WeightedEmbedding
 
-    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
+    emb = open_vectors(vectors, docfreq, normalize=opts.normalize).embeddings
     from textsim.deboom.pairs import read_couples
 
     frame = read_couples(couples)
     train = frame[frame["split"] == "train"]
     model = WeightedEmbedding(
         emb,
-        n_max=n_max,
+        n_max=opts.n_max,
         procedure=procedure,
         kappa=kappa,
-        random_state=seed,
-        deterministic=deterministic,
+        random_state=opts.seed,
+        deterministic=opts.deterministic,
         cleaning="none",  # couples are stored tokenised (tweets keep their #tags)
-        **({"stopping": stopping["rule"], "n_epochs": int(stopping["epochs"])} if stopping else {}),
+        stopping=opts.stopping["rule"],
+        n_epochs=int(opts.stopping["epochs"]),
     )
     checkpoint = checkpoint_for(output)
     model.fit(
@@ -68,9 +84,9 @@ def train_learned_weights(
     model.save_weights(
         output,
         length=length,
-        normalized_vectors=normalize,
+        normalized_vectors=opts.normalize,
         n_train=len(train),
-        deterministic=deterministic,
+        deterministic=opts.deterministic,
     )
     Checkpoint(checkpoint, "").clear()  # the weights are stored: the training is done
 
