@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from textsim.io import PathLike, write_csv
@@ -19,11 +20,14 @@ def train_word2vec(
     seed: int,
     workers: int,
 ) -> None:
+    from textsim.checkpoint import checkpoint_for
     from textsim.formats.vectorfile import write_vectors
     from textsim.vectors.word2vec import train_word2vec as train
 
-    kv = train(shards, params, seed=seed, workers=workers)
+    checkpoint = Path(checkpoint_for(output))
+    kv = train(shards, params, seed=seed, workers=workers, checkpoint=checkpoint)
     write_vectors(output, kv)
+    checkpoint.unlink(missing_ok=True)  # the vectors are stored: the training is done
     log.info("saved %d vectors of dimension %d to %s", len(kv), kv.vector_size, output)
 
 
