@@ -16,10 +16,7 @@ rule sts_scores:
         vectors="results/sts/vectors.npz",
     params:
         learned_runs=list(sts_learned()),
-        modes=STS["modes"],
-        usif_normalizations=STS["usif_normalizations"],
-        gem_variants=STS["gem_variants"],
-        max_pairs=STS["max_pairs"],
+        options=STS_OPTIONS,
     threads: 2
     log:
         "logs/sts/sts_scores.log",
@@ -44,9 +41,7 @@ rule sts_ngrams:
         scores="results/sts/ngrams.csv",
         vectors="results/sts/ngram-vectors.npz",
     params:
-        ngrams=STS["ngrams"],
-        modes=STS["modes"],
-        max_pairs=STS["max_pairs"],
+        options={"ngrams": STS["ngrams"], "modes": STS["modes"], "max_pairs": STS["max_pairs"]},
     threads: 2
     log:
         "logs/sts/sts_ngrams.log",
@@ -77,11 +72,7 @@ rule sts_models:
         ngram_models=directory("results/models/sts-ngrams"),
     params:
         learned_runs=list(sts_learned()),
-        ngrams=STS["ngrams"],
-        modes=STS["modes"],
-        usif_normalizations=STS["usif_normalizations"],
-        gem_variants=STS["gem_variants"],
-        max_pairs=STS["max_pairs"],
+        options={**STS_OPTIONS, "ngrams": STS["ngrams"]},
     threads: 2
     log:
         "logs/sts/sts_models.log",

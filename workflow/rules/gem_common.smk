@@ -1,5 +1,13 @@
 # GEM, SIF, uSIF: helpers of the rules in gem.smk (no rules here).
 
+#: the STS table's settings (textsim.gem.stages.common.STSOptions) of rules sts_scores
+#: and scaling_sts; sts_ngrams and sts_models pass what they use besides
+STS_OPTIONS = {
+    "modes": STS["modes"],
+    "usif_normalizations": STS["usif_normalizations"],
+    "gem_variants": STS["gem_variants"],
+    "max_pairs": STS["max_pairs"],
+}
 STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
 OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
 

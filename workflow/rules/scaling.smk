@@ -184,8 +184,7 @@ use rule sts_scores as scaling_sts with:
         vectors=temp(f"{SCALE_DIR}/{{size}}/sts-vectors.npz"),
     params:
         learned_runs=[],
-        modes=STS["modes"],
-        max_pairs=STS["max_pairs"],
+        options=STS_OPTIONS,
     log:
         "logs/scaling/{size}/sts.log",
     benchmark:

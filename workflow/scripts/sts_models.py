@@ -9,9 +9,5 @@ sts_models(
     dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
     models_dir=snakemake.output.models,
     ngram_models_dir=snakemake.output.ngram_models,
-    ngrams=snakemake.params.ngrams,
-    modes=snakemake.params.modes,
-    usif_normalizations=snakemake.params.usif_normalizations,
-    gem_variants=snakemake.params.gem_variants,
-    max_pairs=snakemake.params.max_pairs,
+    options=snakemake.params.options,
 )

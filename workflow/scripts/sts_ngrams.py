@@ -8,7 +8,5 @@ sts_ngrams(
     {s: snakemake.input[s] for s in ("train", "dev", "test")},
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
-    ngrams=snakemake.params.ngrams,
-    modes=snakemake.params.modes,
-    max_pairs=snakemake.params.max_pairs,
+    options=snakemake.params.options,
 )

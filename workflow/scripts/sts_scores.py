@@ -9,8 +9,5 @@ sts_scores(
     dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
-    modes=snakemake.params.modes,
-    usif_normalizations=snakemake.params.usif_normalizations,
-    gem_variants=snakemake.params.gem_variants,
-    max_pairs=snakemake.params.max_pairs,
+    options=snakemake.params.options,
 )

@@ -1,9 +1,10 @@
-"""What the STS stages share: the method maker over word vectors read once, the
-vectors of the stored-fit methods as an artifact."""
+"""What the STS stages share: their settings, the method maker over word vectors read
+once, the vectors of the stored-fit methods as an artifact."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -13,6 +14,26 @@ import pandas as pd
 from textsim.formats.source import LoadedVectors
 from textsim.gem.sts import Kept
 from textsim.io import InputFileError, PathLike, write_npz
+from textsim.options import settings_of
+
+
+@dataclass(frozen=True)
+class STSOptions:
+    """The STS rules' settings, passed as one mapping (config ``sts``): the fits
+    (``modes``: ``transductive``, ``inductive``), the first ``max_pairs`` pairs of each
+    split (None: all), uSIF's extra word-vector normalisations and GEM's preprocessing
+    variants (rows of the STS table), the n-gram sweep's ``ngrams``. Each rule passes
+    only the keys it uses."""
+
+    modes: Sequence[str]
+    max_pairs: int | None
+    usif_normalizations: Sequence[str] = ()
+    gem_variants: Sequence[str] = ()
+    ngrams: Sequence[int] = ()
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> STSOptions:
+        return settings_of(cls, options, "STS settings")
 
 
 def save_vectors(

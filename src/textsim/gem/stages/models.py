@@ -4,9 +4,10 @@ model-file format is a code input of this rule only (not of the scores or tables
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any
 
-from textsim.gem.stages.common import method_maker
+from textsim.gem.stages.common import STSOptions, method_maker
 from textsim.gem.stages.sts import ZERO_TRAINING, learned_models
 from textsim.gem.sts import read_splits, sentences_to_fit
 from textsim.io import PathLike, atomic_dir
@@ -22,31 +23,29 @@ def sts_models(
     *,
     models_dir: PathLike,
     ngram_models_dir: PathLike,
-    ngrams: Sequence[int],
-    modes: Sequence[str],
-    usif_normalizations: Sequence[str] = (),
-    gem_variants: Sequence[str] = (),
-    max_pairs: int | None,
+    options: Mapping[str, Any],
 ) -> None:
     """The model file of every method the STS stages apply with a stored fit (fitted on
     the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
     methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
-    own, so the model-file format is no code input of the scores (nor of the tables)."""
+    own, so the model-file format is no code input of the scores (nor of the tables).
+    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
     from textsim.formats.modelfile import save
     from textsim.gem.sts import ngram_methods, standard_methods
     from textsim.methods.names import name_of
 
-    train_sentences = sentences_to_fit(read_splits({"train": train}, max_pairs)["train"])
+    opts = STSOptions.of(options)
+    train_sentences = sentences_to_fit(read_splits({"train": train}, opts.max_pairs)["train"])
     make, loaded = method_maker(vectors, docfreq, ZERO_TRAINING)
     groups = {
         models_dir: standard_methods(
             make,
             learned=learned_models(vectors, docfreq, weights),
-            modes=modes,
-            usif_normalizations=usif_normalizations,
-            gem_variants=gem_variants,
+            modes=opts.modes,
+            usif_normalizations=opts.usif_normalizations,
+            gem_variants=opts.gem_variants,
         ),
-        ngram_models_dir: ngram_methods(make, ngrams=ngrams, modes=modes),
+        ngram_models_dir: ngram_methods(make, ngrams=opts.ngrams, modes=opts.modes),
     }
     for folder, methods in groups.items():
         stored = [m for m in methods if m.key and m.mode != "transductive"]

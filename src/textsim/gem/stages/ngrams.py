@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from typing import Any
 
-from textsim.gem.stages.common import method_maker, save_vectors
+from textsim.gem.stages.common import STSOptions, method_maker, save_vectors
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.io import PathLike, write_csv
 from textsim.methods.gem.model import GEM
@@ -17,14 +18,15 @@ def sts_ngrams(
     output: PathLike,
     *,
     vectors_out: PathLike,
-    ngrams: Sequence[int],
-    modes: Sequence[str],
-    max_pairs: int | None,
+    options: Mapping[str, Any],
 ) -> None:
-    """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved."""
+    """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved.
+    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
     from textsim.gem.sts import ngram_sweep
 
-    splits = read_splits(sts, max_pairs)
+    opts = STSOptions.of(options)
+
+    splits = read_splits(sts, opts.max_pairs)
     make, _ = method_maker(vectors, docfreq, (GEM,))
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
@@ -32,8 +34,8 @@ def sts_ngrams(
         make,
         evaluated,
         fit_sentences=sentences_to_fit(splits["train"]),
-        ngrams=ngrams,
-        modes=modes,
+        ngrams=opts.ngrams,
+        modes=opts.modes,
         keep=kept,
     )
     save_vectors(kept, evaluated, vectors_out)

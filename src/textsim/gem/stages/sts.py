@@ -5,10 +5,10 @@ the transformer row: :mod:`~textsim.gem.stages.sts_minilm`)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from textsim.gem.stages.common import method_maker, save_vectors
+from textsim.gem.stages.common import STSOptions, method_maker, save_vectors
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.io import PathLike, write_csv
 from textsim.methods.gem.model import GEM
@@ -47,24 +47,24 @@ def sts_scores(
     output: PathLike,
     *,
     vectors_out: PathLike,
-    modes: Sequence[str],
-    usif_normalizations: Sequence[str] = (),
-    gem_variants: Sequence[str] = (),
-    max_pairs: int | None,
+    options: Mapping[str, Any],
 ) -> None:
     """Every zero-training method and the learned weights (``length/procedure`` → weight
-    file) on STS dev and test; the stored-fit methods' vectors as an artifact."""
+    file) on STS dev and test; the stored-fit methods' vectors as an artifact.
+    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
-    splits = read_splits(sts, max_pairs)
+    opts = STSOptions.of(options)
+
+    splits = read_splits(sts, opts.max_pairs)
     make, _ = method_maker(vectors, docfreq, ZERO_TRAINING)
     learned = learned_models(vectors, docfreq, weights)
     methods = standard_methods(
         make,
         learned=learned,
-        modes=modes,
-        usif_normalizations=usif_normalizations,
-        gem_variants=gem_variants,
+        modes=opts.modes,
+        usif_normalizations=opts.usif_normalizations,
+        gem_variants=opts.gem_variants,
     )
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
