@@ -171,8 +171,11 @@ def train_word2vec(
             model.train(
                 sentences, total_examples=model.corpus_count, epochs=1, callbacks=[progress]
             )
-            if path is not None and epoch + 1 < epochs:
+            saved = path is not None and epoch + 1 < epochs
+            if path is not None and saved:
                 _save_state(model, path, key, epoch + 1)
+            # (gensim numbers every call's single epoch 0 in its progress lines)
+            log.info("epoch %d of %d done%s", epoch + 1, epochs, " (state saved)" if saved else "")
     finally:
         progress.close()
     kv: KeyedVectors = model.wv
