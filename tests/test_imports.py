@@ -154,6 +154,7 @@ def test_the_model_file_format_reaches_the_model_files_rule_only(
     learned = users("methods/learned/model.py")
     assert {"sts_scores", "sts_models", "train_weights", "score_learned"} <= learned
     assert not learned & {"paragraph_scores", "schafer_baseline", "sts_minilm", "sts_ngrams"}
+    assert not learned & {"score_baselines", "evaluate_baselines", "evaluate_learned"}
     assert users("methods/learned/training.py") == learned  # fit trains
     gem = users("methods/gem/windows.py")
     assert {"sts_scores", "sts_ngrams", "sts_models", "paragraph_scores", "schafer_baseline"} <= gem

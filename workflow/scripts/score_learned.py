@@ -1,4 +1,4 @@
-from textsim.deboom.stages.scoring import score_learned
+from textsim.deboom.stages.learned import score_learned
 from textsim.io import setup_logging
 
 setup_logging(snakemake.log[0])
