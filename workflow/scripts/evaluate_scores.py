@@ -1,5 +1,5 @@
-from textsim.deboom.stages.scoring import evaluate_baselines
 from textsim.io import setup_logging
+from textsim.stages.deboom.scoring import evaluate_baselines
 
 setup_logging(snakemake.log[0])
 evaluate_baselines(

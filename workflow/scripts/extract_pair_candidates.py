@@ -1,5 +1,5 @@
-from textsim.deboom.stages.pairs import extract_pair_candidates
 from textsim.io import setup_logging
+from textsim.stages.deboom.pairs import extract_pair_candidates
 
 setup_logging(snakemake.log[0])
 extract_pair_candidates(

@@ -1,5 +1,5 @@
-from textsim.gem.stages.paragraphs import paragraph_scores
 from textsim.io import setup_logging
+from textsim.stages.gem.paragraphs import paragraph_scores
 
 setup_logging(snakemake.log[0])
 paragraph_scores(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.scaling.stages import plot_scaling_deboom
+from textsim.stages.scaling import plot_scaling_deboom
 
 setup_logging(snakemake.log[0])
 plot_scaling_deboom(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.variants.stages import plot_variants
+from textsim.stages.variants import plot_variants
 
 setup_logging(snakemake.log[0])
 plot_variants(

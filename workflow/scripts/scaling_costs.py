@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.scaling.stages import scaling_costs
+from textsim.stages.scaling import scaling_costs
 
 setup_logging(snakemake.log[0])
 scaling_costs(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.scaling.stages import scaling_results
+from textsim.stages.scaling import scaling_results
 
 setup_logging(snakemake.log[0])
 scaling_results(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.schafer.stages.baselines import baseline_run
+from textsim.stages.schafer.baselines import baseline_run
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())

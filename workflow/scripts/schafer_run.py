@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.schafer.stages.runs import final_run
+from textsim.stages.schafer.runs import final_run
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())

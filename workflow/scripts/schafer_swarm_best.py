@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.schafer.stages.swarm import swarm_best
+from textsim.stages.schafer.swarm import swarm_best
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())

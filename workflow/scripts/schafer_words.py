@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.schafer.stages.data import words
+from textsim.stages.schafer.data import words
 
 setup_logging(snakemake.log[0])
 p = dict(snakemake.params.items())

@@ -1,5 +1,5 @@
-from textsim.deboom.stages.scoring import score_baselines
 from textsim.io import setup_logging
+from textsim.stages.deboom.scoring import score_baselines
 
 setup_logging(snakemake.log[0])
 score_baselines(

@@ -1,5 +1,5 @@
-from textsim.deboom.stages.learned import score_learned
 from textsim.io import setup_logging
+from textsim.stages.deboom.learned import score_learned
 
 setup_logging(snakemake.log[0])
 score_learned(

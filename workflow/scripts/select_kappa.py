@@ -1,5 +1,5 @@
-from textsim.deboom.stages.kappa import select_kappa
 from textsim.io import setup_logging
+from textsim.stages.deboom.kappa import select_kappa
 
 setup_logging(snakemake.log[0])
 select_kappa(

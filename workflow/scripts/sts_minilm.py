@@ -1,5 +1,5 @@
-from textsim.gem.stages.sts_minilm import sts_minilm
 from textsim.io import setup_logging
+from textsim.stages.gem.sts_minilm import sts_minilm
 
 setup_logging(snakemake.log[0])
 sts_minilm(

@@ -1,5 +1,5 @@
-from textsim.gem.stages.models import sts_models
 from textsim.io import setup_logging
+from textsim.stages.gem.models import sts_models
 
 setup_logging(snakemake.log[0])
 sts_models(

@@ -1,5 +1,5 @@
-from textsim.gem.stages.ngrams import sts_ngrams
 from textsim.io import setup_logging
+from textsim.stages.gem.ngrams import sts_ngrams
 
 setup_logging(snakemake.log[0])
 sts_ngrams(

@@ -1,5 +1,5 @@
-from textsim.gem.stages.sts import sts_scores
 from textsim.io import setup_logging
+from textsim.stages.gem.sts import sts_scores
 
 setup_logging(snakemake.log[0])
 sts_scores(

@@ -1,5 +1,5 @@
-from textsim.deboom.stages.training import train_learned_weights
 from textsim.io import setup_logging
+from textsim.stages.deboom.training import train_learned_weights
 
 setup_logging(snakemake.log[0])
 train_learned_weights(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.variants.stages import variant_training_corpus
+from textsim.stages.variants import variant_training_corpus
 
 setup_logging(snakemake.log[0])
 variant_training_corpus(

@@ -1,5 +1,5 @@
 from textsim.io import setup_logging
-from textsim.variants.stages import variants_table
+from textsim.stages.variants import variants_table
 
 setup_logging(snakemake.log[0])
 variants_table(

@@ -10,7 +10,7 @@ import numpy as np
 
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json, write_npz
-from textsim.schafer.stages.evaluation import evaluate_on_split
+from textsim.stages.schafer.evaluation import evaluate_on_split
 
 _RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso|fix)dv$")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from textsim.gem.stages.common import STSOptions, method_maker, save_vectors
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.io import PathLike, write_csv
 from textsim.methods.gem.model import GEM
+from textsim.stages.gem.common import STSOptions, method_maker, save_vectors
 
 
 def sts_ngrams(
@@ -21,7 +21,7 @@ def sts_ngrams(
     options: Mapping[str, Any],
 ) -> None:
     """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved.
-    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import ngram_sweep
 
     opts = STSOptions.of(options)

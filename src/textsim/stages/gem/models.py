@@ -7,10 +7,10 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from textsim.gem.stages.common import STSOptions, method_maker
-from textsim.gem.stages.sts import ZERO_TRAINING, learned_models
 from textsim.gem.sts import read_splits, sentences_to_fit
 from textsim.io import PathLike, atomic_dir
+from textsim.stages.gem.common import STSOptions, method_maker
+from textsim.stages.gem.sts import ZERO_TRAINING, learned_models
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def sts_models(
     the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
     methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
     own, so the model-file format is no code input of the scores (nor of the tables).
-    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.formats.modelfile import save
     from textsim.gem.sts import ngram_methods, standard_methods
     from textsim.methods.names import name_of

@@ -8,7 +8,7 @@ from typing import Any
 
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json
-from textsim.schafer.stages.evaluation import evaluate_on_split
+from textsim.stages.schafer.evaluation import evaluate_on_split
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Workflow glue of the STS scores: rule sts_scores (the n-gram sweep:
-:mod:`~textsim.gem.stages.ngrams`; the model files: :mod:`~textsim.gem.stages.models`;
-the transformer row: :mod:`~textsim.gem.stages.sts_minilm`)."""
+:mod:`~textsim.stages.gem.ngrams`; the model files: :mod:`~textsim.stages.gem.models`;
+the transformer row: :mod:`~textsim.stages.gem.sts_minilm`)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 
-from textsim.gem.stages.common import STSOptions, method_maker, save_vectors
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.io import PathLike, write_csv
 from textsim.methods.gem.model import GEM
 from textsim.methods.pooling import PoolingEmbedding
 from textsim.methods.sif import SIF, USIF
+from textsim.stages.gem.common import STSOptions, method_maker, save_vectors
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ def sts_scores(
 ) -> None:
     """Every zero-training method and the learned weights (``length/procedure`` → weight
     file) on STS dev and test; the stored-fit methods' vectors as an artifact.
-    ``options``: :class:`~textsim.gem.stages.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
     opts = STSOptions.of(options)

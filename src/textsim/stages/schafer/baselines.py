@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from textsim.io import PathLike, write_json, write_npz
-from textsim.schafer.stages.evaluation import _load_reference
+from textsim.stages.schafer.evaluation import _load_reference
 
 log = logging.getLogger(__name__)
 
