@@ -20,6 +20,21 @@ KAPPA_SEARCH = config["weights"]["kappa_search"]
 COUPLES = "results/pairs/{length}/couples.parquet"
 
 
+def candidate_options(cfg, lengths, shard):
+    """Rule extract_pair_candidates' one mapping of settings
+    (textsim.stages.deboom.pairs.CandidateOptions) for corpus shard ``shard`` and the
+    couple sets ``lengths``, from a config (the run's, or a variant's)."""
+    pairs = cfg["pairs"]
+    return {
+        "shard_index": int(shard),
+        "lengths": list(lengths),
+        "variable_range": pairs["variable_range"],
+        "seed": config["seed"],
+        "min_tokens_factor": pairs["min_tokens_factor"],
+        "skip": pairs["skip"],
+    }
+
+
 def curation_options(cfg):
     """Rule curate_pairs' one mapping of settings (textsim.deboom.curation.CurationOptions)
     from a config (the run's, or a variant's); the couple set comes from the wildcard."""
@@ -75,6 +90,19 @@ def n_max_for(length, cfg=config):
     if length.startswith("twitter"):
         return TWITTER["n_max"]
     return cfg["weights"]["n_max_variable"]
+
+
+def scoring_options(cfg, methods, vectors):
+    """Rule score_baselines' one mapping of settings
+    (textsim.stages.deboom.scoring.ScoringOptions) from a config (the run's, or a
+    variant's) for ``methods`` and the vector variant ``vectors`` (unit or raw)."""
+    return {
+        "methods": list(methods),
+        "normalize": vectors == "unit",
+        "top_fraction": cfg["evaluation"]["top_fraction"],
+        "idf_variant": cfg["docfreq"]["idf_variant"],
+        "n_documents": cfg["docfreq"]["n_documents"],
+    }
 
 
 def training_options(cfg, length, *, kappa, normalize):

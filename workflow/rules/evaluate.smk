@@ -11,10 +11,7 @@ rule score_baselines:
     output:
         "results/scores/{length}/{vectors}.parquet",
     params:
-        methods=BASELINE_METHODS,
-        normalize=lambda wc: wc.vectors == "unit",
-        top_fraction=config["evaluation"]["top_fraction"],
-        idf=config["docfreq"],
+        options=lambda wc: scoring_options(config, BASELINE_METHODS, wc.vectors),
     threads: 2
     log:
         "logs/scores/{length}/{vectors}.log",

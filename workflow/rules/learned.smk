@@ -16,17 +16,19 @@ rule select_kappa:
             labels={"artifact": "kappa grid search"},
         ),
     params:
-        length=KAPPA_SEARCH["length"],
-        search={  # textsim.deboom.kappa.KappaSearch
-            "n_max": n_max_for(KAPPA_SEARCH["length"]),
-            "grid": KAPPA_SEARCH["grid"],
-            "folds": KAPPA_SEARCH["folds"],
-            "max_couples": KAPPA_SEARCH["max_couples"],
-            "seed": config["seed"],
-            "deterministic": config["deterministic"],
+        options={  # textsim.stages.deboom.kappa.KappaStage
+            "length": KAPPA_SEARCH["length"],
+            "normalize": NORMALIZE,
+            "backend": KERAS_BACKEND,
+            "search": {  # textsim.deboom.kappa.KappaSearch
+                "n_max": n_max_for(KAPPA_SEARCH["length"]),
+                "grid": KAPPA_SEARCH["grid"],
+                "folds": KAPPA_SEARCH["folds"],
+                "max_couples": KAPPA_SEARCH["max_couples"],
+                "seed": config["seed"],
+                "deterministic": config["deterministic"],
+            },
         },
-        normalize=NORMALIZE,
-        backend=KERAS_BACKEND,
     threads: 1  # the small Keras models keep one core busy (see train_weights)
     log:
         "logs/weights/select_kappa.log",

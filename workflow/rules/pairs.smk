@@ -9,12 +9,7 @@ rule extract_pair_candidates:
     output:
         temp("results/pairs/candidates/{shard}.parquet"),
     params:
-        shard_index=lambda wc: int(wc.shard),
-        lengths=LENGTHS,
-        variable_range=config["pairs"]["variable_range"],
-        seed=config["seed"],
-        min_tokens_factor=config["pairs"]["min_tokens_factor"],
-        skip=config["pairs"]["skip"],
+        options=lambda wc: candidate_options(config, LENGTHS, wc.shard),
     log:
         "logs/pairs/extract_pair_candidates/{shard}.log",
     benchmark:

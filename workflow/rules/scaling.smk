@@ -72,12 +72,7 @@ use rule extract_pair_candidates as scaling_pair_candidates with:
     output:
         temp(f"{SCALE_DIR}/pairs/candidates/{{shard}}.parquet"),
     params:
-        shard_index=lambda wc: int(wc.shard),
-        lengths=SCALE_LENGTHS,
-        variable_range=config["pairs"]["variable_range"],
-        seed=config["seed"],
-        min_tokens_factor=config["pairs"]["min_tokens_factor"],
-        skip=config["pairs"]["skip"],
+        options=lambda wc: candidate_options(config, SCALE_LENGTHS, wc.shard),
     log:
         "logs/scaling/pairs/candidates/{shard}.log",
     benchmark:

@@ -83,12 +83,7 @@ use rule extract_pair_candidates as variant_pair_candidates with:
     output:
         temp(f"{VARIANT_DIR}/{{variant}}/pairs/candidates/{{shard}}.parquet"),
     params:
-        shard_index=lambda wc: int(wc.shard),
-        lengths=VPLAN.lengths,
-        variable_range=lambda wc: vcfg(wc)["pairs"]["variable_range"],
-        seed=config["seed"],
-        min_tokens_factor=lambda wc: vcfg(wc)["pairs"]["min_tokens_factor"],
-        skip=lambda wc: vcfg(wc)["pairs"]["skip"],
+        options=lambda wc: candidate_options(vcfg(wc), VPLAN.lengths, wc.shard),
     log:
         "logs/variants/{variant}/candidates/{shard}.log",
     benchmark:
@@ -119,10 +114,7 @@ use rule score_baselines as variant_scores with:
     output:
         f"{VARIANT_DIR}/{{variant}}/scores/{{length}}/{{vectors}}.parquet",
     params:
-        methods=VARIANT_METHODS,
-        normalize=lambda wc: wc.vectors == "unit",
-        top_fraction=lambda wc: vcfg(wc)["evaluation"]["top_fraction"],
-        idf=lambda wc: vcfg(wc)["docfreq"],
+        options=lambda wc: scoring_options(vcfg(wc), VARIANT_METHODS, wc.vectors),
     log:
         "logs/variants/{variant}/scores/{length}-{vectors}.log",
     benchmark:

@@ -7,9 +7,6 @@ score_baselines(
     snakemake.input.vectors,
     snakemake.input.docfreq,
     snakemake.output[0],
-    methods=snakemake.params.methods,
-    normalize=snakemake.params.normalize,
-    top_fraction=snakemake.params.top_fraction,
-    idf=snakemake.params.idf,
+    options=snakemake.params.options,
     n_jobs=snakemake.threads,
 )

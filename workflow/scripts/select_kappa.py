@@ -8,8 +8,5 @@ select_kappa(
     snakemake.input.docfreq,
     snakemake.output.json,
     snakemake.output.csv,
-    length=snakemake.params.length,
-    search=snakemake.params.search,
-    normalize=snakemake.params.normalize,
-    backend=snakemake.params.backend,
+    options=snakemake.params.options,
 )

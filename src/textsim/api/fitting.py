@@ -89,24 +89,23 @@ def fit(
         raise ValueError(f"method {method!r} is fitted on texts (texts=...)")
     if not needs.texts and texts is not None:
         raise ValueError(f"method {method!r} is not fitted on texts; leave texts out")
-    if normalize is None:
-        normalize = cls.normalized_for(weights) if needs.weights else False
-    loaded = open_vectors(vectors, docfreq, normalize=normalize)
+    if needs.weights:
+        return cls.from_files(
+            weights, vectors, docfreq, normalize=normalize, **{**m.params, **params}
+        )
+    loaded = open_vectors(vectors, docfreq, normalize=bool(normalize))
     if needs.probabilities and loaded.probabilities is None:
         raise InputFileError(
             f"{vectors}: carries no word counts (word2vec format), which {method} needs "
             "for p(w); use the workflow's vectors (results/word2vec/vectors.npz)"
         )
-    if needs.weights:
-        model = cls.from_weights(weights, loaded.embeddings, **{**m.params, **params})
+    model = build(method, loaded.embeddings, probabilities=loaded.probabilities, **params)
+    if needs.texts:
+        fit_texts = as_texts(texts)
+        if len(fit_texts) == 0:
+            raise ValueError(f"method {method!r}: no fitting texts")
+        model.fit(fit_texts)
     else:
-        model = build(method, loaded.embeddings, probabilities=loaded.probabilities, **params)
-        if needs.texts:
-            fit_texts = as_texts(texts)
-            if len(fit_texts) == 0:
-                raise ValueError(f"method {method!r}: no fitting texts")
-            model.fit(fit_texts)
-        else:
-            model.fit()
+        model.fit()
     model.source_ = loaded.source
     return model

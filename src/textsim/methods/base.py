@@ -219,6 +219,29 @@ class EmbeddingMethod(ParamsMixin):
         :class:`Needs` include ``weights``)."""
         raise NotImplementedError(f"{cls.__name__} is not applied from a weight file")
 
+    @classmethod
+    def from_files(
+        cls,
+        weights: Any,
+        vectors: Any,
+        docfreq: Any = None,
+        *,
+        normalize: bool | None = None,
+        **params: Any,
+    ) -> Any:
+        """:meth:`from_weights` on a vector file (and its document frequencies), the
+        vectors prepared as :meth:`normalized_for` says unless ``normalize`` is given:
+        how :func:`textsim.fit` and the workflow's STS stage make such a model.
+        ``source_`` records the vector file's identity."""
+        from textsim.formats.source import open_vectors
+
+        if normalize is None:
+            normalize = cls.normalized_for(weights)
+        loaded = open_vectors(vectors, docfreq, normalize=normalize)
+        model = cls.from_weights(weights, loaded.embeddings, **params)
+        model.source_ = loaded.source
+        return model
+
 
 class Estimator(EmbeddingMethod):
     """Estimators over a fitted :class:`WordEmbeddings`.

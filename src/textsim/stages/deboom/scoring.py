@@ -4,12 +4,31 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
 
 from textsim.formats.source import open_vectors
 from textsim.io import PathLike, atomic_path, write_csv
+from textsim.options import settings_of
+from textsim.text.docfreq import IdfVariant
+
+
+@dataclass(frozen=True)
+class ScoringOptions:
+    """Rule score_baselines' settings (one mapping, read by :func:`settings_of`):
+    ``methods`` (names of ``textsim.deboom.baselines.BASELINES``); ``normalize``: unit
+    word vectors (the ``unit`` vector variant) or raw; ``top_fraction``: the top-idf
+    methods' share of a text's words; ``idf_variant`` (``textsim.text.docfreq``);
+    ``n_documents``: the document count in idf in place of the corpus' line count (the
+    authors' code hard-codes one), or None."""
+
+    methods: Sequence[str]
+    normalize: bool
+    top_fraction: float
+    idf_variant: IdfVariant
+    n_documents: int | None = None
 
 
 def score_baselines(
@@ -18,29 +37,25 @@ def score_baselines(
     docfreq: PathLike,
     output: PathLike,
     *,
-    methods: Sequence[str],
-    normalize: bool,
-    top_fraction: float,
-    idf: Mapping[str, Any],
+    options: Mapping[str, Any],
     n_jobs: int = 1,
 ) -> None:
-    """Score the couples under ``methods``; ``idf`` is the config's ``docfreq`` section
-    (``idf_variant``, and ``n_documents`` to replace the corpus' line count)."""
+    """Score the couples under each baseline method of ``options``
+    (:class:`ScoringOptions`)."""
     from textsim.deboom.baselines import get_methods
+    from textsim.deboom.pairs import read_couples
     from textsim.deboom.scoring import score_couples
 
-    emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings
-    if idf.get("n_documents") is not None:
-        emb = dataclasses.replace(emb, n_documents=int(idf["n_documents"]))
-    from textsim.deboom.pairs import read_couples
-
-    frame = read_couples(couples)
+    opts = settings_of(ScoringOptions, options, "baseline scoring")
+    emb = open_vectors(vectors, docfreq, normalize=opts.normalize).embeddings
+    if opts.n_documents is not None:
+        emb = dataclasses.replace(emb, n_documents=int(opts.n_documents))
     scores = score_couples(
-        frame,
+        read_couples(couples),
         emb,
-        get_methods(methods),
-        top_fraction=top_fraction,
-        idf_variant=idf["idf_variant"],
+        get_methods(opts.methods),
+        top_fraction=opts.top_fraction,
+        idf_variant=opts.idf_variant,
         n_jobs=n_jobs,
     )
     with atomic_path(output) as tmp:

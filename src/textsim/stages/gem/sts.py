@@ -26,17 +26,11 @@ def learned_models(
 ) -> dict[str, Any]:
     """Each ``length/procedure`` run's weights on the vectors as they were trained
     (normalised or not), as :func:`textsim.fit` makes them."""
-    from textsim.formats.source import open_vectors
     from textsim.methods.learned.model import WeightedEmbedding
 
-    models = {}
-    for run, path in weights.items():
-        normalize = WeightedEmbedding.normalized_for(path)
-        loaded = open_vectors(vectors, docfreq, normalize=normalize)
-        model: Any = WeightedEmbedding.from_weights(path, loaded.embeddings)
-        model.source_ = loaded.source
-        models[run] = model
-    return models
+    return {
+        run: WeightedEmbedding.from_files(path, vectors, docfreq) for run, path in weights.items()
+    }
 
 
 def sts_scores(
