@@ -165,9 +165,11 @@ rule paragraph_scores:
     output:
         "results/paragraphs/scores.csv",
     params:
-        max_documents=PARAGRAPHS["max_documents"],
-        c_grid=PARAGRAPHS["c_grid"],
-        seed=config["seed"],
+        options={  # textsim.stages.gem.paragraphs.ParagraphOptions
+            "max_documents": PARAGRAPHS["max_documents"],
+            "c_grid": PARAGRAPHS["c_grid"],
+            "seed": config["seed"],
+        },
     threads: 2
     log:
         "logs/paragraphs/paragraph_scores.log",

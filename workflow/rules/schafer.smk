@@ -19,14 +19,16 @@ rule schafer_dataset:
         dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
         stats=f"{SCH_DIR}/{{dataset}}/stats.json",
     params:
-        reader=lambda wc: SCH["datasets"][wc.dataset]["reader"],
-        topics=lambda wc: SCH["datasets"][wc.dataset]["topics"],
-        per_topic=lambda wc: SCH["datasets"][wc.dataset].get("per_topic"),
-        fractions=SCH["fractions"],
-        min_documents=SCH["vocabulary"]["min_documents"],
-        max_fraction=SCH["vocabulary"]["max_fraction"],
-        duplicates=lambda wc: SCH["datasets"][wc.dataset]["duplicates"],
-        seed=config["seed"],
+        options=lambda wc: {  # textsim.stages.schafer.data.DatasetOptions
+            "reader": SCH["datasets"][wc.dataset]["reader"],
+            "topics": SCH["datasets"][wc.dataset]["topics"],
+            "per_topic": SCH["datasets"][wc.dataset].get("per_topic"),
+            "fractions": SCH["fractions"],
+            "min_documents": SCH["vocabulary"]["min_documents"],
+            "max_fraction": SCH["vocabulary"]["max_fraction"],
+            "duplicates": SCH["datasets"][wc.dataset]["duplicates"],
+            "seed": config["seed"],
+        },
     log:
         "logs/schafer/{dataset}/dataset.log",
     benchmark:
@@ -49,8 +51,7 @@ rule schafer_reference:
         valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
         test=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
     params:
-        **SCH["wisdm"],
-        seed=config["seed"],
+        options={**SCH["wisdm"], "seed": config["seed"]},  # ...schafer.data.ReferenceOptions
     log:
         "logs/schafer/{dataset}/reference.log",
     benchmark:
@@ -120,14 +121,13 @@ rule schafer_swarm_evaluate:
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/g{{gen}}-p{{particle}}.json",
     params:
-        model=lambda wc: wc.sch_model,
-        particle=lambda wc: int(wc.particle),
-        word_size=SCH["word_size"],
-        search=SCH["search"],
-        settings=SCH["training"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        backend=KERAS_BACKEND,
+        options=lambda wc: {  # textsim.stages.schafer.swarm.SwarmEvaluation
+            "model": wc.sch_model,
+            "particle": int(wc.particle),
+            "word_size": SCH["word_size"],
+            "search": SCH["search"],
+            "training": SCH_TRAINING,
+        },
     log:
         "logs/schafer/{dataset}/search/{sch_model}/g{gen}-p{particle}.log",
     benchmark:
@@ -202,12 +202,11 @@ rule schafer_run:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.npz",
     params:
-        run=lambda wc: f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
-        fixed=lambda wc: SCH_FIXED.get(wc.sch_model),
-        settings=SCH["training"],
-        seed=config["seed"],
-        deterministic=config["deterministic"],
-        backend=KERAS_BACKEND,
+        options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
+            "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+            "fixed": SCH_FIXED.get(wc.sch_model),
+            "training": SCH_TRAINING,
+        },
     log:
         "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
     benchmark:

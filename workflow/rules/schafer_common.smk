@@ -9,6 +9,13 @@ except ValueError as err:
     raise SystemExit(f"config: {err}") from None
 if unknown := [d for d in SCH["sizes"] if d not in SCH["datasets"]]:
     raise SystemExit(f"config: schafer.sizes names no dataset: {', '.join(unknown)}")
+#: how every Schäfer training runs (textsim.stages.schafer.evaluation.TrainingRun)
+SCH_TRAINING = {
+    "settings": SCH["training"],
+    "seed": config["seed"],
+    "deterministic": config["deterministic"],
+    "backend": KERAS_BACKEND,
+}
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
 

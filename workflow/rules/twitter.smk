@@ -14,12 +14,14 @@ rule curate_twitter_pairs:
     wildcard_constraints:
         length="|".join(TWITTER_COUPLE_SETS.values()),
     params:
-        variant=lambda wc: {s: v for v, s in TWITTER_COUPLE_SETS.items()}[wc.length],
-        stop_hashtags=TWITTER["stop_hashtags"],
-        window_minutes=TWITTER["window_minutes"],
-        proportions=TWITTER["proportions"],
-        max_couples=TWITTER["max_couples"],
-        seed=config["seed"],
+        options=lambda wc: {  # textsim.stages.deboom.twitter.TwitterOptions
+            "variant": {s: v for v, s in TWITTER_COUPLE_SETS.items()}[wc.length],
+            "stop_hashtags": TWITTER["stop_hashtags"],
+            "window_minutes": TWITTER["window_minutes"],
+            "proportions": TWITTER["proportions"],
+            "max_couples": TWITTER["max_couples"],
+            "seed": config["seed"],
+        },
     log:
         "logs/pairs/curate_twitter_pairs/{length}.log",
     benchmark:

@@ -7,10 +7,5 @@ curate_twitter_pairs(
     snakemake.input.vectors,
     snakemake.output.couples,
     snakemake.output.summary,
-    variant=snakemake.params.variant,
-    stop_hashtags=snakemake.params.stop_hashtags,
-    window_minutes=snakemake.params.window_minutes,
-    proportions=snakemake.params.proportions,
-    max_couples=snakemake.params.max_couples,
-    seed=snakemake.params.seed,
+    options=snakemake.params.options,
 )

@@ -7,8 +7,6 @@ paragraph_scores(
     snakemake.input.docfreq,
     snakemake.input.documents,
     snakemake.output[0],
-    max_documents=snakemake.params.max_documents,
-    c_grid=snakemake.params.c_grid,
-    seed=snakemake.params.seed,
+    options=snakemake.params.options,
     threads=snakemake.threads,
 )

@@ -2,5 +2,9 @@ from textsim.io import setup_logging
 from textsim.stages.schafer.data import prepare
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
-prepare(snakemake.input.source, snakemake.output.dataset, snakemake.output.stats, **p)
+prepare(
+    snakemake.input.source,
+    snakemake.output.dataset,
+    snakemake.output.stats,
+    options=snakemake.params.options,
+)

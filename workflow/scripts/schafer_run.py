@@ -2,6 +2,13 @@ from textsim.io import setup_logging
 from textsim.stages.schafer.runs import final_run
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 i, o = snakemake.input, snakemake.output
-final_run(i.best or None, i.dataset, i.words, i.reference, o.record, o.vectors, **p)
+final_run(
+    i.best or None,
+    i.dataset,
+    i.words,
+    i.reference,
+    o.record,
+    o.vectors,
+    options=snakemake.params.options,
+)

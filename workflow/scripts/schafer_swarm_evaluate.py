@@ -2,6 +2,7 @@ from textsim.io import setup_logging
 from textsim.stages.schafer.swarm import swarm_evaluate
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 i = snakemake.input
-swarm_evaluate(i.state, i.dataset, i.words, i.reference, snakemake.output[0], **p)
+swarm_evaluate(
+    i.state, i.dataset, i.words, i.reference, snakemake.output[0], options=snakemake.params.options
+)

@@ -3,8 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from textsim.io import PathLike
+from textsim.options import settings_of
+
+
+@dataclass(frozen=True)
+class TwitterOptions:
+    """Rule curate_twitter_pairs' settings (one mapping, read by :func:`settings_of`):
+    ``variant`` (``paper``, ``slot`` or ``code``: :mod:`textsim.deboom.tweets`);
+    ``stop_hashtags``, dropped before couples are made; ``window_minutes``, a related
+    couple's time window; ``proportions`` of the splits; ``max_couples`` (None: no cap);
+    ``seed``."""
+
+    variant: str
+    stop_hashtags: Sequence[str]
+    window_minutes: int
+    proportions: Mapping[str, float]
+    max_couples: int | None
+    seed: int
 
 
 def curate_twitter_pairs(
@@ -13,30 +32,27 @@ def curate_twitter_pairs(
     output: PathLike,
     summary: PathLike,
     *,
-    variant: str,
-    stop_hashtags: Sequence[str],
-    window_minutes: int,
-    proportions: Mapping[str, float],
-    max_couples: int | None,
-    seed: int,
+    options: Mapping[str, Any],
 ) -> None:
-    """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary words."""
+    """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary
+    words. ``options``: :class:`TwitterOptions`."""
     from textsim.deboom.curation import write_couples
     from textsim.deboom.tweets import make_twitter_couples, prepare_tweets, read_tweets
     from textsim.formats.vectorfile import read_vectors
 
+    opts = settings_of(TwitterOptions, options, "Twitter couples")
     vocab = set(read_vectors(vectors).index_to_key)
     # the code's non-related couples need no hashtag: keep the tweets without one
     prepared = prepare_tweets(
-        read_tweets(tweets), stop_hashtags, require_hashtags=variant != "code"
+        read_tweets(tweets), opts.stop_hashtags, require_hashtags=opts.variant != "code"
     )
     couples = make_twitter_couples(
         prepared,
-        seed=seed,
-        variant=variant,  # type: ignore[arg-type]
-        proportions=proportions,
+        seed=opts.seed,
+        variant=opts.variant,  # type: ignore[arg-type]
+        proportions=opts.proportions,
         vocab=vocab,
-        window=60 * window_minutes,
-        max_couples=max_couples,
+        window=60 * opts.window_minutes,
+        max_couples=opts.max_couples,
     )
     write_couples(couples, output, summary)

@@ -3,11 +3,25 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from textsim.io import PathLike, write_csv
+from textsim.options import settings_of
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ParagraphOptions:
+    """Rule paragraph_scores' settings (one mapping, read by :func:`settings_of`):
+    ``max_documents`` read at most (None: all); ``c_grid``, the logistic regression's
+    C values searched; ``seed``."""
+
+    max_documents: int | None
+    c_grid: Sequence[float]
+    seed: int
 
 
 def paragraph_scores(
@@ -16,11 +30,11 @@ def paragraph_scores(
     documents: PathLike,
     output: PathLike,
     *,
-    max_documents: int | None,
-    c_grid: Sequence[float],
-    seed: int,
+    options: Mapping[str, Any],
     threads: int = 1,
 ) -> None:
+    """The topic probe's accuracy of each method on the paragraphs (documents);
+    ``options``: :class:`ParagraphOptions`."""
     from functools import partial
 
     from textsim.formats.source import open_vectors
@@ -31,7 +45,8 @@ def paragraph_scores(
     from textsim.methods.sif import SIF, USIF
     from textsim.text.documents import read_ohsumed
 
-    docs = read_ohsumed(documents, max_documents=max_documents)
+    opts = settings_of(ParagraphOptions, options, "paragraph scores")
+    docs = read_ohsumed(documents, max_documents=opts.max_documents)
     log.info(
         "%d documents (%s), %d labels",
         len(docs),
@@ -43,7 +58,7 @@ def paragraph_scores(
     make = partial(
         build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=emb, probabilities=prob
     )
-    frame = evaluate_paragraphs(make, docs, c_grid=c_grid, seed=seed, n_jobs=threads)
+    frame = evaluate_paragraphs(make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads)
     for row in frame.itertuples():
         log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
     write_csv(frame, output)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from textsim.io import PathLike, write_json, write_npz
+from textsim.options import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -15,20 +18,29 @@ log = logging.getLogger(__name__)
 READERS = ("ohsumed", "newsgroups")
 
 
+@dataclass(frozen=True)
+class DatasetOptions:
+    """Rule schafer_dataset's settings (one mapping, read by :func:`settings_of`): the
+    collection's ``reader`` (READERS), the ``topics`` kept and documents ``per_topic``
+    (None: all), the splits' ``fractions``, the vocabulary's ``min_documents`` and
+    ``max_fraction``, how ``duplicates`` are treated, ``seed``
+    (:func:`textsim.schafer.datasets.prepare_dataset`)."""
+
+    reader: str
+    topics: int
+    per_topic: int | None
+    fractions: Mapping[str, float]
+    min_documents: int
+    max_fraction: float
+    duplicates: str
+    seed: int
+
+
 def prepare(
-    source: PathLike,
-    output: PathLike,
-    statistics: PathLike,
-    *,
-    reader: str,
-    topics: int,
-    per_topic: int | None,
-    fractions: Mapping[str, float],
-    min_documents: int,
-    max_fraction: float,
-    duplicates: str,
-    seed: int,
+    source: PathLike, output: PathLike, statistics: PathLike, *, options: Mapping[str, Any]
 ) -> None:
+    """The prepared collection (documents, splits, vocabulary) and its statistics;
+    ``options``: :class:`DatasetOptions`."""
     from textsim.schafer.datasets import (
         dataset_statistics,
         prepare_dataset,
@@ -37,19 +49,21 @@ def prepare(
     )
     from textsim.text.documents import read_ohsumed
 
+    o = settings_of(DatasetOptions, options, "Schäfer dataset")
+    reader = o.reader
     if reader not in READERS:
         raise ValueError(f"config key schafer.datasets.*.reader: {reader!r} not in {READERS}")
     collection = read_ohsumed(source) if reader == "ohsumed" else read_newsgroups(source)
     log.info("%s: %d documents, %d labels", source, len(collection), collection["label"].nunique())
     frame, vocab = prepare_dataset(
         collection,
-        n_topics=topics,
-        per_topic=per_topic,
-        fractions=dict(fractions),
-        seed=seed,
-        min_documents=min_documents,
-        max_fraction=max_fraction,
-        duplicates=duplicates,
+        n_topics=o.topics,
+        per_topic=o.per_topic,
+        fractions=dict(o.fractions),
+        seed=o.seed,
+        min_documents=o.min_documents,
+        max_fraction=o.max_fraction,
+        duplicates=o.duplicates,
     )
     stats = dataset_statistics(frame, vocab)
     log.info("prepared: %s", stats)
@@ -57,37 +71,49 @@ def prepare(
     write_json(stats, statistics)
 
 
+@dataclass(frozen=True)
+class ReferenceOptions:
+    """Rule schafer_reference's settings (one mapping, read by :func:`settings_of`):
+    config ``schafer.wisdm`` (``top_words`` per document, ``triplets``, ``queries``,
+    ``near``, ``far_fraction``: :class:`textsim.schafer.metrics.Reference`) and
+    ``seed``."""
+
+    top_words: int
+    triplets: int
+    queries: int
+    near: int
+    far_fraction: float
+    seed: int
+
+
 def reference(
     dataset: PathLike,
     vectors: PathLike,
     outputs: Mapping[str, PathLike],
     *,
-    top_words: int,
-    triplets: int,
-    queries: int,
-    near: int,
-    far_fraction: float,
-    seed: int,
+    options: Mapping[str, Any],
 ) -> None:
-    """WISDM similarities, triplets and rank queries of each split in ``outputs``."""
+    """WISDM similarities, triplets and rank queries of each split in ``outputs``;
+    ``options``: :class:`ReferenceOptions`."""
     from textsim.formats.vectorfile import read_vectors
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.metrics import Reference, rv_similarity_matrix, wisdm_matrices
 
+    o = settings_of(ReferenceOptions, options, "Schäfer reference")
     frame, vocab = read_dataset(dataset)
     kv = read_vectors(vectors)
     for i, (split, path) in enumerate(outputs.items()):
         docs = list(frame.loc[frame["split"] == split, "tokens"])
-        mats = wisdm_matrices(docs, kv, vocab.doc_freq, vocab.n_documents, top_words)
+        mats = wisdm_matrices(docs, kv, vocab.doc_freq, vocab.n_documents, o.top_words)
         S = rv_similarity_matrix(mats)
         described = np.asarray([m is not None for m in mats])
         ref = Reference.draw(
             S,
-            n_triplets=triplets,
-            n_queries=queries,
-            near=near,
-            far_fraction=far_fraction,
-            seed=seed + i,
+            n_triplets=o.triplets,
+            n_queries=o.queries,
+            near=o.near,
+            far_fraction=o.far_fraction,
+            seed=o.seed + i,
             described=described,
         )
         log.info(

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from textsim.backend import select_backend
 from textsim.io import PathLike
+from textsim.options import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -18,6 +20,22 @@ def _load_reference(path: PathLike) -> Any:
     from textsim.schafer.metrics import Reference
 
     return Reference.load(path)
+
+
+@dataclass(frozen=True)
+class TrainingRun:
+    """How every Schäfer training runs (the swarm's and the final runs' shared settings,
+    one mapping read by :func:`settings_of`): ``settings`` (config ``schafer.training``:
+    epochs, batch size, patience, ...), ``seed``, ``backend`` (Keras), ``deterministic``."""
+
+    settings: Mapping[str, Any]
+    seed: int
+    backend: str
+    deterministic: bool
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> TrainingRun:
+        return settings_of(cls, options, "Schäfer training")
 
 
 def evaluate_on_split(
@@ -29,16 +47,14 @@ def evaluate_on_split(
     params: Mapping[str, Any],
     word_size: int,
     split: str,
-    settings: Mapping[str, Any],
-    seed: int,
-    backend: str,
-    deterministic: bool,
+    training: TrainingRun,
     checkpoint: str | None = None,
 ) -> tuple[dict[str, Any], Any, Any]:
     """Train ``model`` on the train split and score ``split``, on the Keras
     ``backend`` (selected here, before keras is first imported); ``checkpoint``:
     the per-epoch training state's file (a rerun resumes from it)."""
-    select_backend(backend, deterministic=deterministic)
+    settings, seed, deterministic = training.settings, training.seed, training.deterministic
+    select_backend(training.backend, deterministic=deterministic)
     from textsim.backend import describe, seed_everything
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import evaluate_model

@@ -4,15 +4,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json, write_npz
-from textsim.stages.schafer.evaluation import evaluate_on_split
+from textsim.options import settings_of
+from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 
 _RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso|fix)dv$")
+
+
+@dataclass(frozen=True)
+class FinalRun:
+    """Rule schafer_run's settings (one mapping, read by :func:`settings_of`): the
+    ``run`` (``<model>-<word>wv-<doc|pso|fix>dv``), the model's ``fixed``
+    hyperparameters (None: the search's best) and the ``training``
+    (:class:`~textsim.stages.schafer.evaluation.TrainingRun`)."""
+
+    run: str
+    fixed: Mapping[str, Any] | None
+    training: Mapping[str, Any]
 
 
 def final_run(
@@ -23,17 +37,14 @@ def final_run(
     output: PathLike,
     vectors_out: PathLike,
     *,
-    run: str,
-    fixed: Mapping[str, Any] | None,
-    settings: Mapping[str, Any],
-    seed: int,
-    backend: str,
-    deterministic: bool,
+    options: Mapping[str, Any],
 ) -> None:
     """A Table A.1/A.2 row: the search's best hyperparameters (``best``) or the
     configuration's ``fixed`` ones, the run's word and document sizes (``pso``: the
     search's), scored on the test split. The training's state is kept beside
-    ``output`` after every epoch, so a killed run resumes."""
+    ``output`` after every epoch, so a killed run resumes. ``options``: :class:`FinalRun`."""
+    opts = settings_of(FinalRun, options, "final run")
+    run, fixed = opts.run, opts.fixed
     m = _RUN.match(run)
     if m is None:
         raise ValueError(f"run name {run!r} is not <model>-<word>wv-<doc|pso|fix>dv")
@@ -53,10 +64,7 @@ def final_run(
         params=params,
         word_size=int(m["wv"]),
         split="test",
-        settings=settings,
-        seed=seed,
-        backend=backend,
-        deterministic=deterministic,
+        training=TrainingRun.of(opts.training),
         checkpoint=checkpoint_for(output),
     )
     record["run"] = run

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from textsim.checkpoint import Checkpoint, checkpoint_for
 from textsim.io import PathLike, read_json, write_json
-from textsim.stages.schafer.evaluation import evaluate_on_split
+from textsim.options import settings_of
+from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,20 @@ def swarm_step(
     write_json(new, output)
 
 
+@dataclass(frozen=True)
+class SwarmEvaluation:
+    """Rule schafer_swarm_evaluate's settings (one mapping, read by
+    :func:`settings_of`): the ``model``, the ``particle`` evaluated, the ``word_size``,
+    the ``search`` (config ``schafer.search``) and the ``training``
+    (:class:`~textsim.stages.schafer.evaluation.TrainingRun`)."""
+
+    model: str
+    particle: int
+    word_size: int
+    search: Mapping[str, Any]
+    training: Mapping[str, Any]
+
+
 def swarm_evaluate(
     state: PathLike,
     dataset: PathLike,
@@ -44,35 +60,27 @@ def swarm_evaluate(
     reference_path: PathLike,
     output: PathLike,
     *,
-    model: str,
-    particle: int,
-    word_size: int,
-    search: Mapping[str, Any],
-    settings: Mapping[str, Any],
-    seed: int,
-    backend: str,
-    deterministic: bool,
+    options: Mapping[str, Any],
 ) -> None:
-    """One particle of one generation, scored on the validation split."""
+    """One particle of one generation, scored on the validation split; ``options``:
+    :class:`SwarmEvaluation`."""
     from textsim.schafer.pso import decode
 
+    opts = settings_of(SwarmEvaluation, options, "swarm evaluation")
     swarm = read_json(state)
-    params = decode(_space(model, search), swarm["position"][particle])
+    params = decode(_space(opts.model, opts.search), swarm["position"][opts.particle])
     record, _, _ = evaluate_on_split(
         dataset,
         words_path,
         reference_path,
-        model=model,
+        model=opts.model,
         params=params,
-        word_size=word_size,
+        word_size=opts.word_size,
         split="valid",
-        settings=settings,
-        seed=seed,
-        backend=backend,
-        deterministic=deterministic,
+        training=TrainingRun.of(opts.training),
         checkpoint=checkpoint_for(output),
     )
-    record.update(generation=swarm["generation"], particle=particle)
+    record.update(generation=swarm["generation"], particle=opts.particle)
     write_json(record, output)
     Checkpoint(checkpoint_for(output), "").clear()  # the output is stored
 
