@@ -87,3 +87,16 @@ def test_another_trainings_checkpoint_is_not_resumed(tmp_path: Path) -> None:
     checkpoint.write_bytes(b"not an npz")  # a truncated file: starts over too
     got = w2v.train_word2vec(shards, PARAMS, seed=3, checkpoint=checkpoint).vectors
     np.testing.assert_array_equal(got, _gensim_one_call(shards, seed=3))
+
+
+def test_the_config_defaults_are_the_library_paper_settings() -> None:
+    """The schema (the config's one place for defaults) and PAPER_WORD2VEC (what the
+    library trains with when called without settings) state the same paper settings:
+    the workflow and a direct call of train_word2vec must not drift apart."""
+    import yaml
+    from tinyrun import ROOT
+
+    schema = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
+    props = schema["properties"]["word2vec"]["properties"]
+    defaults = {k: props[k]["default"] for k in w2v.PAPER_WORD2VEC}
+    assert defaults == w2v.PAPER_WORD2VEC
