@@ -228,7 +228,10 @@ def test_readme_scaling_command_plans_every_size(tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr[-3000:]
     counts = dict(re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M))
-    assert counts["scaling_word2vec"] == "5" and counts["scaling_train"] == str(5 * 2)
+    # five sizes; weights trained per size for each couple set configs/scaling.yaml scores
+    # (10, 20, 30 words and variable length: every set a paper's claim is about)
+    assert counts["scaling_word2vec"] == "5" and counts["scaling_train"] == str(5 * 4)
+    assert counts["scaling_couples"] == "4"
     assert counts["scaling_pair_candidates"] == "1"  # the one reserved shard of eight
     assert counts["clean_wiki_shard"] == "8"
 
