@@ -1,4 +1,4 @@
-"""One checked object per stage's settings (textsim.options.settings_of)."""
+"""A stage's settings as one checked mapping (textsim.options)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from textsim.options import SettingsError, settings_of
+from textsim.options import SettingsError, call_with, settings_of
 
 
 @dataclass(frozen=True)
@@ -29,3 +29,25 @@ def test_unknown_and_missing_settings_are_named_together() -> None:
     )
     # a caller may catch it as either kind of bad argument
     assert isinstance(err.value, TypeError) and isinstance(err.value, ValueError)
+
+
+def _table(rows: list[int], stem: str, *, title: str, note: str = "", workers: int = 1) -> str:
+    return f"{stem}:{len(rows)}:{title}:{note}:{workers}"
+
+
+def test_call_with_passes_checked_options_as_keywords() -> None:
+    got = call_with(_table, [1, 2], "out", options={"title": "T"}, workers=3)
+    assert got == "out:2:T::3"
+
+
+def test_call_with_names_unknown_and_missing_keyword_settings() -> None:
+    with pytest.raises(SettingsError) as err:
+        call_with(_table, [], "out", options={"titel": "T"}, workers=2)
+    # what is given by the caller (workers) is not a setting the rule may pass
+    assert str(err.value) == (
+        "_table: unknown setting(s) ['titel'] (known: title, note); missing ['title']"
+    )
+    with pytest.raises(SettingsError, match=r"a table: unknown setting\(s\) \['workers'\]"):
+        call_with(
+            _table, [], "out", options={"title": "T", "workers": 2}, what="a table", workers=1
+        )

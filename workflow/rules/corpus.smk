@@ -10,9 +10,10 @@ rule extract_wiki_dump:
     output:
         temp(expand("results/corpus/extracted/{shard}.txt", shard=SHARDS)),
     params:
-        processes=config["corpus"]["dump"]["processes"],
-        max_articles=config["corpus"]["dump"]["max_articles"],
-        cleaning=config["corpus"]["cleaning"],
+        options={  # keywords of textsim.stages.corpus.extract_wiki_dump
+            "max_articles": config["corpus"]["dump"]["max_articles"],
+            "cleaning": config["corpus"]["cleaning"],
+        },
     threads: config["corpus"]["dump"]["processes"]
     log:
         "logs/corpus/extract_wiki_dump.log",
@@ -35,8 +36,10 @@ rule clean_wiki_shard:
         corpus=CORPUS_SHARD,
         stats="results/corpus/clean/{shard}.json",
     params:
-        cleaning=config["corpus"]["cleaning"],
-        source=config["corpus"]["source"],
+        options={  # keywords of textsim.stages.corpus.clean_wiki_shard
+            "cleaning": config["corpus"]["cleaning"],
+            "source": config["corpus"]["source"],
+        },
     log:
         "logs/corpus/clean_wiki_shard/{shard}.log",
     benchmark:

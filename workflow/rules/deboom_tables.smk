@@ -9,9 +9,11 @@ rule table_icdmw_1:
     output:
         **table_outputs("icdmw-table-1", "icdmw_table_1", "2. ICDMW 2015", "Table I"),
     params:
-        lengths=TABLE_I_LENGTHS,
-        vectors=VECTORS,
-        note=table_note(),
+        options={  # keywords of textsim.deboom.tables.icdmw_1.table_icdmw_1
+            "lengths": TABLE_I_LENGTHS,
+            "vectors": VECTORS,
+            "note": table_note(),
+        },
     log:
         "logs/paper/table_icdmw_1.log",
     benchmark:
@@ -33,8 +35,10 @@ rule table_icdmw_2:
     output:
         **table_outputs("icdmw-table-2", "icdmw_table_2", "2. ICDMW 2015", "Table II"),
     params:
-        vectors=VECTORS,
-        note=table_note(),
+        options={  # keywords of textsim.deboom.tables.icdmw_2.table_icdmw_2
+            "vectors": VECTORS,
+            "note": table_note(),
+        },
     log:
         "logs/paper/table_icdmw_2.log",
     benchmark:
@@ -56,10 +60,12 @@ rule plot_icdmw_figure_1:
     output:
         **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
     params:
-        method="tfidf",
-        xlabel="tf-idf cosine similarity",
-        bins=config["figures"]["bins"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "tfidf",
+            "xlabel": "tf-idf cosine similarity",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_1.log",
     benchmark:
@@ -81,10 +87,12 @@ rule plot_icdmw_figure_2:
     output:
         **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
     params:
-        method="mean",
-        xlabel="cosine similarity of mean embeddings",
-        bins=config["figures"]["bins"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "mean",
+            "xlabel": "cosine similarity of mean embeddings",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_2.log",
     benchmark:
@@ -101,14 +109,20 @@ rule plot_icdmw_figure_2:
 rule table_icdmw_3:
     localrule: True
     input:
-        baseline=f"results/metrics/20/{PRIMARY_VECTORS}.csv",
+        baseline=[f"results/metrics/20/{PRIMARY_VECTORS}.csv"],
         learned=learned_metrics("20", ["icdmw"]),
-        code=code("table_icdmw_3"),
+        code=code("table_comparison"),
     output:
         **table_outputs("icdmw-table-3", "icdmw_table_3", "2. ICDMW 2015", "Table III"),
     params:
-        vectors=PRIMARY_VECTORS,
-        note=table_note(),
+        options={  # keywords of textsim.deboom.tables.comparison.comparison_table
+            "lengths": ["20"],
+            "learned": {"20": learned_metrics("20", ["icdmw"])},
+            "table": "icdmw-3",
+            "title": "ICDMW 2015 Table III: test error rates, 20 words (Euclidean distance; tf-idf cosine).",
+            "vectors": PRIMARY_VECTORS,
+            "note": table_note(),
+        },
     log:
         "logs/paper/table_icdmw_3.log",
     benchmark:
@@ -119,7 +133,7 @@ rule table_icdmw_3:
     conda:
         "../../envs/plot.yaml"
     script:
-        "../scripts/table_icdmw_3.py"
+        "../scripts/table_comparison.py"
 
 
 rule table_prl_1:
@@ -131,15 +145,17 @@ rule table_prl_1:
     output:
         **table_outputs("prl-table-1", "prl_table_1", "3. PRL 2016", "Table 1"),
     params:
-        lengths=prl_table_1_blocks(),
-        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
-        table="prl-1",
-        title=(
-            "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
-            "(Euclidean distance; tf-idf cosine)."
-        ),
-        vectors=PRIMARY_VECTORS,
-        note=table_note() + transfer_note(),
+        options={  # keywords of textsim.deboom.tables.comparison.comparison_table
+            "lengths": prl_table_1_blocks(),
+            "learned": {L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
+            "table": "prl-1",
+            "title": (
+                "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
+                "(Euclidean distance; tf-idf cosine)."
+            ),
+            "vectors": PRIMARY_VECTORS,
+            "note": table_note() + transfer_note(),
+        },
     log:
         "logs/paper/table_prl_1.log",
     benchmark:
@@ -161,7 +177,10 @@ rule plot_icdmw_figure_4:
     output:
         **figure_outputs("icdmw-figure-4", "icdmw_figure_4", "2. ICDMW 2015", "Figure 4"),
     params:
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.weights.plot_learned_weights
+            "ylabel": "importance factor",
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_4.log",
     benchmark:
@@ -184,8 +203,11 @@ rule plot_icdmw_figure_5:
     output:
         **figure_outputs("icdmw-figure-5", "icdmw_figure_5", "2. ICDMW 2015", "Figure 5"),
     params:
-        bins=config["figures"]["bins"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.normalised.plot_mean_vs_learned
+            "learned": "learned_icdmw",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_5.log",
     benchmark:
@@ -208,7 +230,10 @@ rule plot_prl_figure_3:
     output:
         **figure_outputs("prl-figure-3", "prl_figure_3", "3. PRL 2016", "Figure 3"),
     params:
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.weights.plot_learned_weights
+            "ylabel": "learned weight",
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_prl_figure_3.log",
     benchmark:
@@ -231,15 +256,17 @@ rule table_prl_2:
     output:
         **table_outputs("prl-table-2", "prl_table_2", "3. PRL 2016", "Table 2"),
     params:
-        lengths=TWITTER_SETS,
-        learned={L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
-        table="prl-2",
-        title=(
-            "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "
-            "(Euclidean distance; tf-idf cosine)."
-        ),
-        vectors=PRIMARY_VECTORS,
-        note=twitter_note(),
+        options={  # keywords of textsim.deboom.tables.comparison.comparison_table
+            "lengths": TWITTER_SETS,
+            "learned": {L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
+            "table": "prl-2",
+            "title": (
+                "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "
+                "(Euclidean distance; tf-idf cosine)."
+            ),
+            "vectors": PRIMARY_VECTORS,
+            "note": twitter_note(),
+        },
     log:
         "logs/paper/table_prl_2.log",
     benchmark:
@@ -261,10 +288,12 @@ rule plot_prl_figure_2:
     output:
         **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
     params:
-        method="mean_euclidean",
-        xlabel="1 − Euclidean distance of mean embeddings",
-        bins=config["figures"]["bins"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "mean_euclidean",
+            "xlabel": "1 − Euclidean distance of mean embeddings",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_prl_figure_2.log",
     benchmark:

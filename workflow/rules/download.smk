@@ -7,9 +7,11 @@ rule fetch_wiki_extracted:
     output:
         [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
     params:
-        resource=get_extracted_files()[0],
-        files=get_extracted_files()[1] + get_transfer_files(),
-        mirror=config["resources"]["mirror"],
+        options={  # keywords of textsim.stages.download.fetch_resource
+            "resource": get_extracted_files()[0],
+            "files": get_extracted_files()[1] + get_transfer_files(),
+            "mirror": config["resources"]["mirror"],
+        },
     log:
         "logs/download/wiki-extracted.log",
     benchmark:
@@ -29,8 +31,10 @@ rule fetch_package_file:
     output:
         "resources/package/{resource}",
     params:
-        resource=lambda wc: wc.resource,
-        mirror=None,
+        options=lambda wc: {  # keywords of textsim.stages.download.fetch_resource
+            "resource": wc.resource,
+            "mirror": None,
+        },
     log:
         "logs/download/package-{resource}.log",
     benchmark:
@@ -51,9 +55,11 @@ rule fetch_wiki_dump:
     output:
         protected("resources/enwiki-dump/{date}/pages-articles.xml.bz2"),
     params:
-        resource="enwiki-dump",
-        date=lambda wc: wc.date,
-        mirror=config["resources"]["mirror"],
+        options=lambda wc: {  # keywords of textsim.stages.download.fetch_resource
+            "resource": "enwiki-dump",
+            "date": wc.date,
+            "mirror": config["resources"]["mirror"],
+        },
     log:
         "logs/download/enwiki-dump-{date}.log",
     benchmark:
@@ -79,9 +85,11 @@ for _resource in files_resources():
         output:
             resource_files(_resource),
         params:
-            resource=_resource,
-            files=get_resource(_resource).file_names(),
-            mirror=config["resources"]["mirror"],
+            options={  # keywords of textsim.stages.download.fetch_resource
+                "resource": _resource,
+                "files": get_resource(_resource).file_names(),
+                "mirror": config["resources"]["mirror"],
+            },
         log:
             f"logs/download/{_resource}.log",
         retries: 2

@@ -33,8 +33,10 @@ rule evaluate_baselines:
     output:
         "results/metrics/{length}/{vectors}.csv",
     params:
-        methods=BASELINE_METHODS,
-        metric_params=metrics_params(),
+        options={  # keywords of textsim.stages.deboom.scoring.evaluate_baselines
+            "methods": BASELINE_METHODS,
+            "metric_params": metrics_params(),
+        },
     log:
         "logs/metrics/{length}/{vectors}.log",
     benchmark:

@@ -15,8 +15,7 @@ rule sts_scores:
         scores="results/sts/scores.csv",
         vectors="results/sts/vectors.npz",
     params:
-        learned_runs=list(sts_learned()),
-        options=STS_OPTIONS,
+        options={**STS_OPTIONS, "learned": list(sts_learned())},
     threads: 2
     log:
         "logs/sts/sts_scores.log",
@@ -71,8 +70,7 @@ rule sts_models:
         models=directory("results/models/sts"),
         ngram_models=directory("results/models/sts-ngrams"),
     params:
-        learned_runs=list(sts_learned()),
-        options={**STS_OPTIONS, "ngrams": STS["ngrams"]},
+        options={**STS_OPTIONS, "ngrams": STS["ngrams"], "learned": list(sts_learned())},
     threads: 2
     log:
         "logs/sts/sts_models.log",
@@ -94,7 +92,9 @@ rule sts_minilm:
     output:
         "results/sts/minilm.csv",
     params:
-        max_pairs=STS["max_pairs"],
+        options={  # keywords of textsim.stages.gem.sts_minilm.sts_minilm
+            "max_pairs": STS["max_pairs"],
+        },
     threads: 2
     log:
         "logs/sts/sts_minilm.log",
@@ -118,8 +118,10 @@ rule table_gem_sts:
     output:
         **table_outputs("gem-sts", "gem_sts", "4. GEM, SIF, uSIF", "STS benchmark table"),
     params:
-        title="STS benchmark (Pearson r and Spearman ρ x 100): zero-training sentence embeddings on our word2vec.",
-        note=sts_note(),
+        options={  # keywords of textsim.gem.tables.sts.table_sts
+            "title": "STS benchmark (Pearson r and Spearman ρ x 100): zero-training sentence embeddings on our word2vec.",
+            "note": sts_note(),
+        },
     log:
         "logs/paper/table_gem_sts.log",
     benchmark:
@@ -142,7 +144,9 @@ rule plot_gem_ngrams:
         performance=list(figure_outputs("gem-ngrams-performance", "gem_ngrams", "4. GEM, SIF, uSIF", "n-grams: performance").values()),
         speed=list(figure_outputs("gem-ngrams-speed", "gem_ngrams", "4. GEM, SIF, uSIF", "n-grams: speed").values()),
     params:
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.gem.figures.ngrams.plot_ngrams
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_gem_ngrams.log",
     benchmark:
@@ -192,8 +196,10 @@ rule table_gem_paragraphs:
     output:
         **table_outputs("gem-paragraphs", "gem_paragraphs", "4. GEM, SIF, uSIF", "paragraph embeddings table"),
     params:
-        title="Paragraph embeddings: topic accuracy of logistic regression on OHSUMED abstracts.",
-        note=paragraph_note(),
+        options={  # keywords of textsim.gem.tables.paragraphs.table_paragraphs
+            "title": "Paragraph embeddings: topic accuracy of logistic regression on OHSUMED abstracts.",
+            "note": paragraph_note(),
+        },
     log:
         "logs/paper/table_gem_paragraphs.log",
     benchmark:

@@ -88,8 +88,10 @@ rule score_learned:
     output:
         "results/learned/{length}/{procedure}.parquet",
     params:
-        name=lambda wc: f"learned_{wc.procedure}",
-        normalize=NORMALIZE,
+        options=lambda wc: {  # keywords of textsim.stages.deboom.learned.score_learned
+            "name": f"learned_{wc.procedure}",
+            "normalize": NORMALIZE,
+        },
     log:
         "logs/learned/{length}/{procedure}-score.log",
     benchmark:
@@ -110,8 +112,10 @@ rule evaluate_learned:
     output:
         "results/learned/{length}/{procedure}.csv",
     params:
-        methods=lambda wc: [f"learned_{wc.procedure}"],
-        metric_params=metrics_params(),
+        options=lambda wc: {  # keywords of textsim.stages.deboom.scoring.evaluate_baselines
+            "methods": [f"learned_{wc.procedure}"],
+            "metric_params": metrics_params(),
+        },
     log:
         "logs/learned/{length}/{procedure}-evaluate.log",
     benchmark:

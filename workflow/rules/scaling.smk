@@ -12,7 +12,9 @@ rule scaling_slice:
         corpus=temp(f"{SCALE_DIR}/{{size}}/corpus.tsv"),
         stats=f"{SCALE_DIR}/{{size}}/corpus.json",
     params:
-        tokens=lambda wc: SCALE_TOKENS[wc.size],
+        options=lambda wc: {  # keywords of textsim.stages.scaling.scaling_slice
+            "tokens": SCALE_TOKENS[wc.size],
+        },
     log:
         "logs/scaling/{size}/slice.log",
     benchmark:
@@ -178,7 +180,6 @@ use rule sts_scores as scaling_sts with:
         scores=f"{SCALE_DIR}/{{size}}/sts.csv",
         vectors=temp(f"{SCALE_DIR}/{{size}}/sts-vectors.npz"),
     params:
-        learned_runs=[],
         options=STS_OPTIONS,
     log:
         "logs/scaling/{size}/sts.log",
@@ -199,11 +200,13 @@ rule scaling_results:
         long=f"{SCALE_DIR}/results.csv",
         **table_outputs("scaling-results", "scaling_results", "6. Corpus size", "results by size"),
     params:
-        sizes=SCALE_LABELS,
-        baselines={f"{s}|{n}|{v}": p for (s, n, v), p in scale_baselines().items()},
-        learned={f"{s}|{n}": p for (s, n), p in scale_learned().items()},
-        title="Every measure at every training-corpus size (split error %, JS divergence, STS Pearson r x 100, word-vector scores).",
-        note=scaling_note(),
+        options={  # keywords of textsim.stages.scaling.scaling_results
+            "sizes": SCALE_LABELS,
+            "baselines": {f"{s}|{n}|{v}": p for (s, n, v), p in scale_baselines().items()},
+            "learned": {f"{s}|{n}": p for (s, n), p in scale_learned().items()},
+            "title": "Every measure at every training-corpus size (split error %, JS divergence, STS Pearson r x 100, word-vector scores).",
+            "note": scaling_note(),
+        },
     log:
         "logs/scaling/results.log",
     benchmark:
@@ -225,10 +228,12 @@ rule scaling_claims:
     output:
         **table_outputs("scaling-claims", "scaling_claims", "6. Corpus size", "claims by size"),
     params:
-        primary=PRIMARY_VECTORS,
-        sts_mode=SCALE_STS_MODE,
-        title="Which of the papers' claims hold at which training-corpus size ('yes (a < b)': holds; 'no (a vs b)': does not).",
-        note=scaling_note(),
+        options={  # keywords of textsim.stages.scaling.scaling_claims
+            "primary": PRIMARY_VECTORS,
+            "sts_mode": SCALE_STS_MODE,
+            "title": "Which of the papers' claims hold at which training-corpus size ('yes (a < b)': holds; 'no (a vs b)': does not).",
+            "note": scaling_note(),
+        },
     log:
         "logs/scaling/claims.log",
     benchmark:
@@ -251,11 +256,13 @@ rule scaling_costs:
     output:
         **table_outputs("scaling-costs", "scaling_costs", "6. Corpus size", "cost curve"),
     params:
-        sizes=SCALE_LABELS,
-        records=[[s, stage, path] for s, stage, path in scale_benchmarks()],
-        target_tokens=SCALING["paper_tokens"],
-        title=f"Cost of each stage by training-corpus size (wall seconds, peak memory), power law fitted per stage and extrapolated to {SCALING['paper_tokens']:.3g} tokens.",
-        note="Measured with Snakemake's benchmark files on this machine; threads as each rule declares. Exponent b of time ∝ tokens^b (least squares on logarithms over the sizes); a stage that did not grow is predicted at its largest measurement. Memory: the same law through the peak RSS, which at small sizes is mostly the interpreter and libraries: a lower bound where memory follows the vocabulary (word2vec, STS, scoring). runtime/mem_mb: the prediction × 2 (time) and × 1.5 (memory) at the target size, the request to give a cluster.",
+        options={  # keywords of textsim.stages.scaling.scaling_costs
+            "sizes": SCALE_LABELS,
+            "records": [[s, stage, path] for s, stage, path in scale_benchmarks()],
+            "target_tokens": SCALING["paper_tokens"],
+            "title": f"Cost of each stage by training-corpus size (wall seconds, peak memory), power law fitted per stage and extrapolated to {SCALING['paper_tokens']:.3g} tokens.",
+            "note": "Measured with Snakemake's benchmark files on this machine; threads as each rule declares. Exponent b of time ∝ tokens^b (least squares on logarithms over the sizes); a stage that did not grow is predicted at its largest measurement. Memory: the same law through the peak RSS, which at small sizes is mostly the interpreter and libraries: a lower bound where memory follows the vocabulary (word2vec, STS, scoring). runtime/mem_mb: the prediction × 2 (time) and × 1.5 (memory) at the target size, the request to give a cluster.",
+        },
     log:
         "logs/scaling/costs.log",
     benchmark:
@@ -277,9 +284,11 @@ rule plot_scaling_deboom:
     output:
         **figure_outputs("scaling-deboom", "scaling_deboom", "6. Corpus size", "De Boom by size"),
     params:
-        primary=PRIMARY_VECTORS,
-        paper_tokens=SCALING["paper_tokens"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.stages.scaling.plot_scaling_deboom
+            "primary": PRIMARY_VECTORS,
+            "paper_tokens": SCALING["paper_tokens"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/scaling/plot_deboom.log",
     benchmark:
@@ -301,8 +310,10 @@ rule plot_scaling_sts:
     output:
         **figure_outputs("scaling-sts", "scaling_sts", "6. Corpus size", "STS by size"),
     params:
-        mode=SCALE_STS_MODE,
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.stages.scaling.plot_scaling_sts
+            "mode": SCALE_STS_MODE,
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/scaling/plot_sts.log",
     benchmark:
@@ -324,7 +335,9 @@ rule plot_scaling_words:
     output:
         **figure_outputs("scaling-words", "scaling_words", "6. Corpus size", "word vectors by size"),
     params:
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.stages.scaling.plot_scaling_words
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/scaling/plot_words.log",
     benchmark:

@@ -73,8 +73,10 @@ rule schafer_words:
     output:
         f"{SCH_DIR}/{{dataset}}/words.npz",
     params:
-        sizes=sorted(set(SCH["word_sizes"]) | {SCH["word_size"]}),
-        seed=config["seed"],
+        options={  # keywords of textsim.stages.schafer.data.words
+            "sizes": sorted(set(SCH["word_sizes"]) | {SCH["word_size"]}),
+            "seed": config["seed"],
+        },
     log:
         "logs/schafer/{dataset}/words.log",
     benchmark:
@@ -95,9 +97,11 @@ rule schafer_swarm_start:
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen0.json",
     params:
-        model=lambda wc: wc.sch_model,
-        search=SCH["search"],
-        seed=config["seed"],
+        options=lambda wc: {  # keywords of textsim.stages.schafer.swarm.swarm_start
+            "model": wc.sch_model,
+            "search": SCH["search"],
+            "seed": config["seed"],
+        },
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen0.log",
     benchmark:
@@ -151,8 +155,10 @@ rule schafer_swarm_step:
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
     params:
-        model=lambda wc: wc.sch_model,
-        search=SCH["search"],
+        options=lambda wc: {  # keywords of textsim.stages.schafer.swarm.swarm_step
+            "model": wc.sch_model,
+            "search": SCH["search"],
+        },
     log:
         "logs/schafer/{dataset}/search/{sch_model}/gen{gen}.log",
     benchmark:
@@ -232,7 +238,9 @@ rule schafer_baseline:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.npz",
     params:
-        name=lambda wc: wc.baseline,
+        options=lambda wc: {  # keywords of textsim.stages.schafer.baselines.baseline_run
+            "name": wc.baseline,
+        },
     log:
         "logs/schafer/{dataset}/runs/{baseline}.log",
     benchmark:
@@ -255,8 +263,10 @@ rule schafer_table_a1:
     output:
         **table_outputs("schafer-a1", "schafer_tables", "5. Schäfer 2018", "Table A.1 analog"),
     params:
-        title=f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
-        note=sch_note(),
+        options={  # keywords of textsim.schafer.tables.results.results_table
+            "title": f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
+            "note": sch_note(),
+        },
     log:
         "logs/paper/schafer_table_a1.log",
     benchmark:
@@ -278,8 +288,10 @@ use rule schafer_table_a1 as schafer_table_a2 with:
     output:
         **table_outputs("schafer-a2", "schafer_tables", "5. Schäfer 2018", "Table A.2 analog"),
     params:
-        title=f"Table A.2 analog: results on {sch_other_dataset()} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
-        note=sch_note(),
+        options={  # keywords of textsim.schafer.tables.results.results_table
+            "title": f"Table A.2 analog: results on {sch_other_dataset()} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
+            "note": sch_note(),
+        },
     log:
         "logs/paper/schafer_table_a2.log",
     benchmark:
@@ -299,9 +311,11 @@ rule schafer_table_sizes:
     output:
         **table_outputs("schafer-sizes", "schafer_sizes_table", "5. Schäfer 2018", "Dataset sizes"),
     params:
-        datasets=SCH["sizes"],
-        title="The size question: topic accuracy and weighted score (%) of each model on datasets of growing size (test split).",
-        note=sch_note(),
+        options={  # keywords of textsim.schafer.tables.sizes.sizes_table
+            "datasets": SCH["sizes"],
+            "title": "The size question: topic accuracy and weighted score (%) of each model on datasets of growing size (test split).",
+            "note": sch_note(),
+        },
     log:
         "logs/paper/schafer_table_sizes.log",
     benchmark:
@@ -323,15 +337,17 @@ rule schafer_table_datasets:
     output:
         **table_outputs("schafer-datasets", "schafer_datasets", "5. Schäfer 2018", "Table 3.1 analog"),
     params:
-        title="Table 3.1 analog: the datasets of the evaluation framework.",
-        note=(
-            "Balanced subsets of the most frequent labels after cleaning (sentence split, tokenise, lemmatise, "
-            "non-alphanumerics stripped, 1-character tokens dropped) and de-duplication by cleaned title; "
-            "vocabulary: tokens in more than "
-            f"{SCH['vocabulary']['min_documents']} documents and in fewer than "
-            f"{100 * SCH['vocabulary']['max_fraction']:g}% of them, counted over the whole "
-            "cleaned collection (every label), plus PAD and UNK; other tokens become UNK."
-        ),
+        options={  # keywords of textsim.schafer.tables.datasets.statistics_table
+            "title": "Table 3.1 analog: the datasets of the evaluation framework.",
+            "note": (
+                "Balanced subsets of the most frequent labels after cleaning (sentence split, tokenise, lemmatise, "
+                "non-alphanumerics stripped, 1-character tokens dropped) and de-duplication by cleaned title; "
+                "vocabulary: tokens in more than "
+                f"{SCH['vocabulary']['min_documents']} documents and in fewer than "
+                f"{100 * SCH['vocabulary']['max_fraction']:g}% of them, counted over the whole "
+                "cleaned collection (every label), plus PAD and UNK; other tokens become UNK."
+            ),
+        },
     log:
         "logs/paper/schafer_table_datasets.log",
     benchmark:
@@ -352,14 +368,16 @@ rule schafer_table_lda:
     output:
         **table_outputs("schafer-lda", "schafer_lda", "5. Schäfer 2018", "Table 4.1 analog"),
     params:
-        **SCH["lda"],
-        seed=config["seed"],
-        title=f"Table 4.1 analog: top-5 terms of the LDA topics of {SCH['search_dataset']} (training documents).",
-        note=(
-            "gensim LdaModel (alpha learned) on the pruned vocabulary, standing in for the thesis' neural "
-            "topic model; 'Most common label' = the dataset label most frequent among the documents whose "
-            "dominant topic it is (share in brackets)."
-        ),
+        options={  # keywords of textsim.schafer.tables.lda.lda_table
+            **SCH["lda"],
+            "seed": config["seed"],
+            "title": f"Table 4.1 analog: top-5 terms of the LDA topics of {SCH['search_dataset']} (training documents).",
+            "note": (
+                "gensim LdaModel (alpha learned) on the pruned vocabulary, standing in for the thesis' neural "
+                "topic model; 'Most common label' = the dataset label most frequent among the documents whose "
+                "dominant topic it is (share in brackets)."
+            ),
+        },
     log:
         "logs/paper/schafer_table_lda.log",
     benchmark:
@@ -384,8 +402,10 @@ rule schafer_search_figures:
         parameters=sch_figure("parameters", "schafer_search", "Fig. 4.3 analog: hyperparameters"),
         scores=sch_figure("scores", "schafer_search", "Fig. 4.4 analog: weighted score"),
     params:
-        n_topics=SCH["datasets"][SCH["search_dataset"]]["topics"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.schafer.figures.search.search_figures
+            "n_topics": SCH["datasets"][SCH["search_dataset"]]["topics"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/schafer_search_figures.log",
     benchmark:
@@ -409,8 +429,10 @@ rule schafer_size_figures:
         triplets=sch_figure("size-triplets", "schafer_sizes", "Fig. 4.6 analog: triplet accuracy"),
         ranks_accuracy=sch_figure("size-ranks", "schafer_sizes", "Fig. 4.7 analog: ranks@10"),
     params:
-        word_size=SCH["word_size"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.schafer.figures.sizes.size_figures
+            "word_size": SCH["word_size"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/schafer_size_figures.log",
     benchmark:
@@ -433,9 +455,11 @@ rule schafer_tsne:
     output:
         sch_figure("tsne", "schafer_tsne", "Fig. 4.8 analog: t-SNE maps"),
     params:
-        **SCH["tsne"],
-        seed=config["seed"],
-        dpi=config["figures"]["dpi"],
+        options={  # keywords of textsim.schafer.figures.tsne.tsne_figure
+            **SCH["tsne"],
+            "seed": config["seed"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/schafer_tsne.log",
     benchmark:

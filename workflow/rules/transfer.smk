@@ -31,8 +31,10 @@ rule train_word2vec_transfer:
     output:
         "results/word2vec-transfer/vectors.npz",
     params:
-        settings=TRANSFER["word2vec"],
-        seed=config["seed"],
+        options={  # keywords of textsim.stages.word2vec.train_word2vec
+            "settings": TRANSFER["word2vec"],
+            "seed": config["seed"],
+        },
     threads: w2v_workers()
     log:
         "logs/transfer/train_word2vec_transfer.log",
@@ -52,9 +54,11 @@ rule fetch_google_news_vectors:
     output:
         protected("resources/google-news-vectors/word2vec-google-news-300.gz"),
     params:
-        resource="google-news-vectors",
-        files=["word2vec-google-news-300.gz"],
-        mirror=config["resources"]["mirror"],
+        options={  # keywords of textsim.stages.download.fetch_resource
+            "resource": "google-news-vectors",
+            "files": ["word2vec-google-news-300.gz"],
+            "mirror": config["resources"]["mirror"],
+        },
     log:
         "logs/download/google-news-vectors.log",
     benchmark:

@@ -8,8 +8,10 @@ use rule clean_wiki_shard as variant_clean_wiki_shard with:
         corpus=f"{VARIANT_DIR}/{{variant}}/corpus/clean/{{shard}}.tsv",
         stats=f"{VARIANT_DIR}/{{variant}}/corpus/clean/{{shard}}.json",
     params:
-        cleaning=lambda wc: vcfg(wc)["corpus"]["cleaning"],
-        source=config["corpus"]["source"],
+        options=lambda wc: {  # keywords of textsim.stages.corpus.clean_wiki_shard
+            "cleaning": vcfg(wc)["corpus"]["cleaning"],
+            "source": config["corpus"]["source"],
+        },
     log:
         "logs/variants/{variant}/corpus/{shard}.log",
     benchmark:
@@ -67,8 +69,10 @@ use rule train_word2vec as variant_word2vec with:
     output:
         f"{VARIANT_DIR}/{{variant}}/word2vec/{{which}}.npz",
     params:
-        settings=lambda wc: VPLAN.word2vec_settings(wc.variant),
-        seed=config["seed"],
+        options=lambda wc: {  # keywords of textsim.stages.word2vec.train_word2vec
+            "settings": VPLAN.word2vec_settings(wc.variant),
+            "seed": config["seed"],
+        },
     log:
         "logs/variants/{variant}/word2vec-{which}.log",
     benchmark:
@@ -128,8 +132,10 @@ use rule evaluate_baselines as variant_metrics with:
     output:
         f"{VARIANT_DIR}/{{variant}}/metrics/{{length}}/{{vectors}}.csv",
     params:
-        methods=VARIANT_METHODS,
-        metric_params=variant_metric_params,
+        options=lambda wc: {  # keywords of textsim.stages.deboom.scoring.evaluate_baselines
+            "methods": VARIANT_METHODS,
+            "metric_params": variant_metric_params(wc),
+        },
     log:
         "logs/variants/{variant}/metrics/{length}-{vectors}.log",
     benchmark:
@@ -171,8 +177,10 @@ use rule score_learned as variant_learned_scores with:
     output:
         temp(f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.parquet"),
     params:
-        name=lambda wc: f"learned_{wc.procedure}",
-        normalize=lambda wc: VPLAN.primary(wc.variant) == "unit",
+        options=lambda wc: {  # keywords of textsim.stages.deboom.learned.score_learned
+            "name": f"learned_{wc.procedure}",
+            "normalize": VPLAN.primary(wc.variant) == "unit",
+        },
     log:
         "logs/variants/{variant}/learned/{length}-{procedure}-score.log",
     benchmark:
@@ -186,8 +194,10 @@ use rule evaluate_learned as variant_learned with:
     output:
         f"{VARIANT_DIR}/{{variant}}/learned/{{length}}/{{procedure}}.csv",
     params:
-        methods=lambda wc: [f"learned_{wc.procedure}"],
-        metric_params=variant_metric_params,
+        options=lambda wc: {  # keywords of textsim.stages.deboom.scoring.evaluate_baselines
+            "methods": [f"learned_{wc.procedure}"],
+            "metric_params": variant_metric_params(wc),
+        },
     log:
         "logs/variants/{variant}/learned/{length}-{procedure}-evaluate.log",
     benchmark:
@@ -203,12 +213,15 @@ rule variants_table:
         long=f"{VARIANT_DIR}/{{question}}.csv",
         **table_outputs("variants-{question}", "variants", "7. Why our numbers differ", "{question}"),
     params:
-        runs=lambda wc: variant_runs(wc.question),
-        reference=lambda wc: VPLAN.question(wc.question).reference,
-        methods=VARIANT_METHODS + (["learned_median"] if VARIANTS["learned"] else []),
-        rare_count=VARIANTS["rare_count"],
-        title=lambda wc: VPLAN.question(wc.question).title,
-        note=lambda wc: variants_note(wc.question),
+        options=lambda wc: {  # keywords of textsim.stages.variants.variants_table
+            "question": wc.question,
+            "runs": variant_runs(wc.question),
+            "reference": VPLAN.question(wc.question).reference,
+            "methods": VARIANT_METHODS + (["learned_median"] if VARIANTS["learned"] else []),
+            "rare_count": VARIANTS["rare_count"],
+            "title": VPLAN.question(wc.question).title,
+            "note": variants_note(wc.question),
+        },
     log:
         "logs/variants/table-{question}.log",
     benchmark:
@@ -230,8 +243,10 @@ rule plot_variants:
     output:
         **figure_outputs("variants-{question}", "variants", "7. Why our numbers differ", "{question} figure"),
     params:
-        title=lambda wc: VPLAN.question(wc.question).title,
-        dpi=config["figures"]["dpi"],
+        options=lambda wc: {  # keywords of textsim.stages.variants.plot_variants
+            "title": VPLAN.question(wc.question).title,
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/variants/plot-{question}.log",
     benchmark:

@@ -1,11 +1,12 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.corpus import clean_wiki_shard
 
 setup_logging(snakemake.log[0])
-clean_wiki_shard(
+call_with(
+    clean_wiki_shard,
     list(snakemake.input.raw),
     snakemake.output.corpus,
     snakemake.output.stats,
-    cleaning=snakemake.params.cleaning,
-    source=snakemake.params.source,
+    options=snakemake.params.options,
 )

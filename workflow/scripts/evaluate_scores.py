@@ -1,10 +1,11 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.deboom.scoring import evaluate_baselines
 
 setup_logging(snakemake.log[0])
-evaluate_baselines(
+call_with(
+    evaluate_baselines,
     snakemake.input.scores,
     snakemake.output[0],
-    methods=snakemake.params.methods,
-    metric_params=snakemake.params.metric_params,
+    options=snakemake.params.options,
 )

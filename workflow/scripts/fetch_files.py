@@ -1,11 +1,6 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.download import fetch_resource
 
 setup_logging(snakemake.log[0])
-fetch_resource(
-    snakemake.params.resource,
-    list(snakemake.output),
-    files=snakemake.params.get("files"),
-    mirror=snakemake.params.get("mirror"),
-    date=snakemake.params.get("date"),
-)
+call_with(fetch_resource, list(snakemake.output), options=snakemake.params.options)

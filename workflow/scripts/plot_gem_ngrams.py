@@ -1,10 +1,12 @@
 from textsim.gem.figures.ngrams import plot_ngrams
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-plot_ngrams(
+call_with(
+    plot_ngrams,
     snakemake.input.ngrams,
     snakemake.output.performance[0].removesuffix(".pdf"),
     snakemake.output.speed[0].removesuffix(".pdf"),
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

@@ -1,10 +1,11 @@
 from textsim.deboom.figures.weights import plot_learned_weights
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-plot_learned_weights(
+call_with(
+    plot_learned_weights,
     {"importance factors": snakemake.input.weights},
     snakemake.output.pdf.removesuffix(".pdf"),
-    ylabel="importance factor",
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

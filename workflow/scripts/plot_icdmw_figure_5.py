@@ -1,12 +1,12 @@
 from textsim.deboom.figures.normalised import plot_mean_vs_learned
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-plot_mean_vs_learned(
+call_with(
+    plot_mean_vs_learned,
     snakemake.input.baseline,
     snakemake.input.learned,
     snakemake.output.pdf.removesuffix(".pdf"),
-    learned="learned_icdmw",
-    bins=snakemake.params.bins,
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

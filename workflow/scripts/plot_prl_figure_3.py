@@ -1,10 +1,11 @@
 from textsim.deboom.figures.weights import plot_learned_weights
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-plot_learned_weights(
+call_with(
+    plot_learned_weights,
     {"contrastive": snakemake.input.contrastive, "median": snakemake.input.median},
     snakemake.output.pdf.removesuffix(".pdf"),
-    ylabel="learned weight",
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

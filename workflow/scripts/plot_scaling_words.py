@@ -1,7 +1,11 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.scaling import plot_scaling_words
 
 setup_logging(snakemake.log[0])
-plot_scaling_words(
-    snakemake.input.long, snakemake.output.pdf.removesuffix(".pdf"), dpi=snakemake.params.dpi
+call_with(
+    plot_scaling_words,
+    snakemake.input.long,
+    snakemake.output.pdf.removesuffix(".pdf"),
+    options=snakemake.params.options,
 )

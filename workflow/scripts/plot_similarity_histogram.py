@@ -1,12 +1,11 @@
 from textsim.deboom.figures.histograms import plot_similarity_histogram
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-plot_similarity_histogram(
+call_with(
+    plot_similarity_histogram,
     snakemake.input.scores,
     snakemake.output.pdf.removesuffix(".pdf"),
-    method=snakemake.params.method,
-    xlabel=snakemake.params.xlabel,
-    bins=snakemake.params.bins,
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

@@ -1,10 +1,11 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.variants import plot_variants
 
 setup_logging(snakemake.log[0])
-plot_variants(
+call_with(
+    plot_variants,
     snakemake.input.long,
     snakemake.output.pdf.removesuffix(".pdf"),
-    title=snakemake.params.title,
-    dpi=snakemake.params.dpi,
+    options=snakemake.params.options,
 )

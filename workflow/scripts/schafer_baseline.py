@@ -1,7 +1,16 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.schafer.baselines import baseline_run
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 i, o = snakemake.input, snakemake.output
-baseline_run(i.dataset, i.vectors, i.docfreq, i.reference, o.record, o.vectors, **p)
+call_with(
+    baseline_run,
+    i.dataset,
+    i.vectors,
+    i.docfreq,
+    i.reference,
+    o.record,
+    o.vectors,
+    options=snakemake.params.options,
+)

@@ -1,10 +1,10 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.schafer.figures.sizes import size_figures
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 
 
 def stem(path):
@@ -13,4 +13,4 @@ def stem(path):
 
 o = snakemake.output
 stems = {k: stem(o[k][0]) for k in ("topic", "triplets", "ranks_accuracy")}
-size_figures(snakemake.input.runs, stems, **p)
+call_with(size_figures, snakemake.input.runs, stems, options=snakemake.params.options)

@@ -2,5 +2,4 @@ from textsim.io import setup_logging
 from textsim.stages.schafer.swarm import swarm_best
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 swarm_best(snakemake.input.evaluations, snakemake.output[0])

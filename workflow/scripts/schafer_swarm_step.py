@@ -1,6 +1,12 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.schafer.swarm import swarm_step
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
-swarm_step(snakemake.input.state, snakemake.input.evaluations, snakemake.output[0], **p)
+call_with(
+    swarm_step,
+    snakemake.input.state,
+    snakemake.input.evaluations,
+    snakemake.output[0],
+    options=snakemake.params.options,
+)

@@ -1,14 +1,16 @@
 from pathlib import Path
 
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.schafer.tables.lda import lda_table
 
 setup_logging(snakemake.log[0])
-p = dict(snakemake.params.items())
 
 
 def stem(path):
     return str(Path(path).with_suffix(""))
 
 
-lda_table(snakemake.input.dataset, stem(snakemake.output.csv), **p)
+call_with(
+    lda_table, snakemake.input.dataset, stem(snakemake.output.csv), options=snakemake.params.options
+)

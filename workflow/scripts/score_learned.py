@@ -1,13 +1,14 @@
 from textsim.io import setup_logging
+from textsim.options import call_with
 from textsim.stages.deboom.learned import score_learned
 
 setup_logging(snakemake.log[0])
-score_learned(
+call_with(
+    score_learned,
     snakemake.input.couples,
     snakemake.input.vectors,
     snakemake.input.docfreq,
     snakemake.input.weights,
     snakemake.output[0],
-    name=snakemake.params.name,
-    normalize=snakemake.params.normalize,
+    options=snakemake.params.options,
 )

@@ -6,7 +6,7 @@ sts_models(
     snakemake.input.vectors,
     snakemake.input.docfreq,
     snakemake.input.train,
-    dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
+    list(snakemake.input.weights),
     models_dir=snakemake.output.models,
     ngram_models_dir=snakemake.output.ngram_models,
     options=snakemake.params.options,

@@ -6,7 +6,7 @@ sts_scores(
     snakemake.input.vectors,
     snakemake.input.docfreq,
     {s: snakemake.input[s] for s in ("train", "dev", "test")},
-    dict(zip(snakemake.params.learned_runs, snakemake.input.weights, strict=True)),
+    list(snakemake.input.weights),
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
     options=snakemake.params.options,

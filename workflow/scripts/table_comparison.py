@@ -1,13 +1,11 @@
 from textsim.deboom.tables.comparison import comparison_table
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-comparison_table(
-    dict(zip(snakemake.params.lengths, snakemake.input.baseline, strict=True)),
-    snakemake.params.learned,
+call_with(
+    comparison_table,
+    list(snakemake.input.baseline),
     snakemake.output.csv.removesuffix(".csv"),
-    table=snakemake.params.table,
-    vectors=snakemake.params.vectors,
-    title=snakemake.params.title,
-    note=snakemake.params.note,
+    options=snakemake.params.options,
 )

@@ -1,10 +1,11 @@
 from textsim.gem.tables.paragraphs import table_paragraphs
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-table_paragraphs(
+call_with(
+    table_paragraphs,
     snakemake.input.scores,
     snakemake.output.csv.removesuffix(".csv"),
-    title=snakemake.params.title,
-    note=snakemake.params.note,
+    options=snakemake.params.options,
 )

@@ -1,11 +1,12 @@
 from textsim.gem.tables.sts import table_sts
 from textsim.io import setup_logging
+from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
-table_sts(
+call_with(
+    table_sts,
     snakemake.input.scores,
     snakemake.input.minilm,
     snakemake.output.csv.removesuffix(".csv"),
-    title=snakemake.params.title,
-    note=snakemake.params.note,
+    options=snakemake.params.options,
 )

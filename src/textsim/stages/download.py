@@ -8,9 +8,9 @@ from textsim.io import PathLike
 
 
 def fetch_resource(
-    resource: str,
     outputs: Sequence[PathLike],
     *,
+    resource: str,
     files: Sequence[str] | None = None,
     mirror: str | None = None,
     date: str | None = None,

@@ -32,15 +32,15 @@ def _split_keys(paths: Mapping[str, PathLike]) -> dict[str, dict[tuple[str, ...]
 
 
 def scaling_results(
-    sizes: Sequence[str],
     slices: Sequence[PathLike],
-    baselines: Mapping[str, PathLike],
-    learned: Mapping[str, PathLike],
     sts: Sequence[PathLike],
     quality: Sequence[PathLike],
     long_output: PathLike,
     table_stem: PathLike,
     *,
+    sizes: Sequence[str],
+    baselines: Mapping[str, PathLike],
+    learned: Mapping[str, PathLike],
     title: str,
     note: str,
 ) -> None:
@@ -74,19 +74,21 @@ def scaling_claims(
 
 
 def scaling_costs(
-    slices: Mapping[str, PathLike],
-    records: Sequence[Sequence[str]],
+    slices: Sequence[PathLike],
     table_stem: PathLike,
     *,
+    sizes: Sequence[str],
+    records: Sequence[Sequence[str]],
     target_tokens: float,
     title: str,
     note: str,
 ) -> None:
-    """``records``: (size, stage, benchmark file); ``slices``: size → slice statistics."""
+    """``records``: (size, stage, benchmark file); ``slices``: the slice statistics in
+    the order of ``sizes``."""
     from textsim.report.tables import write_plain_table
     from textsim.scaling.costs import growth_table, stage_costs
 
-    tokens = {s: int(read_json(p)["tokens"]) for s, p in slices.items()}
+    tokens = {s: int(read_json(p)["tokens"]) for s, p in zip(sizes, slices, strict=True)}
     costs = stage_costs((s, tokens[s], stage, path) for s, stage, path in records)
     table = growth_table(costs, target_tokens).round(3)
     write_plain_table(table, table_stem, title=title, note=note)

@@ -20,10 +20,10 @@ def variant_training_corpus(
 
 
 def variants_table(
-    runs: Sequence[Mapping[str, Any]],
     long_output: PathLike,
     table_stem: PathLike,
     *,
+    runs: Sequence[Mapping[str, Any]],
     question: str,
     reference: str,
     methods: Sequence[str],

@@ -16,16 +16,18 @@ def train_word2vec(
     shards: Sequence[PathLike],
     output: PathLike,
     *,
-    params: Mapping[str, Any],
+    settings: Mapping[str, Any],
     seed: int,
     workers: int,
 ) -> None:
+    """Word vectors of ``shards`` with gensim's word2vec ``settings`` (the config's
+    ``word2vec``), resumable from the per-epoch checkpoint beside ``output``."""
     from textsim.checkpoint import checkpoint_for
     from textsim.formats.vectorfile import write_vectors
     from textsim.vectors.word2vec import train_word2vec as train
 
     checkpoint = Path(checkpoint_for(output))
-    kv = train(shards, params, seed=seed, workers=workers, checkpoint=checkpoint)
+    kv = train(shards, settings, seed=seed, workers=workers, checkpoint=checkpoint)
     write_vectors(output, kv)
     checkpoint.unlink(missing_ok=True)  # the vectors are stored: the training is done
     log.info("saved %d vectors of dimension %d to %s", len(kv), kv.vector_size, output)

@@ -38,19 +38,23 @@ def build_comparison_table(
 
 
 def comparison_table(
-    baseline_metrics: Mapping[str, PathLike],
-    learned_metrics: Mapping[str, Sequence[PathLike]],
+    baselines: Sequence[PathLike],
     stem: PathLike,
     *,
+    lengths: Sequence[str],
+    learned: Mapping[str, Sequence[PathLike]],
     table: str,
     vectors: str,
     title: str,
     note: str,
 ) -> None:
-    """ICDMW Table III, PRL Table 1 or 2 (per block: baselines + learned weights)."""
+    """ICDMW Table III, PRL Table 1 or 2: per block (a length or Twitter set of
+    ``lengths``) the baselines' metrics file of ``baselines`` (in the order of
+    ``lengths``) and the learned weights' metrics files ``learned[block]``."""
     from textsim.deboom.published import ICDMW_TABLE_III, LEARNED_LABELS, PRL_TABLE_1, PRL_TABLE_2
     from textsim.deboom.tables.common import write_table
 
+    baseline_metrics = dict(zip(lengths, baselines, strict=True))
     if table == "icdmw-3":
         published = {"20": {k: (v, float("nan")) for k, v in ICDMW_TABLE_III.items()}}
     elif table == "prl-2":
@@ -62,7 +66,7 @@ def comparison_table(
         block: pd.concat(
             [
                 pd.read_csv(baseline_metrics[block]),
-                *(pd.read_csv(p) for p in learned_metrics[block]),
+                *(pd.read_csv(p) for p in learned[block]),
             ]
         )
         for block in published

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from pathlib import Path
 
 import pandas as pd
 
@@ -11,25 +12,26 @@ from textsim.schafer.records import read_records
 
 
 def sizes_table(
-    runs: Mapping[str, Sequence[PathLike]],
-    stats: Mapping[str, PathLike],
+    runs: Sequence[PathLike],
+    stats: Sequence[PathLike],
     stem: str,
     *,
+    datasets: Sequence[str],
     title: str,
     note: str,
 ) -> None:
     """The size question: each model's topic accuracy and weighted score (percent)
-    on each dataset of ``runs`` (name -> its run records), one column pair per
-    dataset, headed by its document count; the expected score of random vectors
-    last."""
+    on each of ``datasets``, one column pair per dataset, headed by its document
+    count; the expected score of random vectors last. ``runs``: run records at
+    ``…/<dataset>/<model>/<file>``; ``stats``: statistics at ``…/<dataset>/<file>``."""
     from textsim.report.tables import write_plain_table
     from textsim.schafer.metrics import expected_random_score
 
     columns: dict[str, pd.Series] = {}
     random_row: dict[str, str] = {"Model": "random vectors (expected)"}
-    for name, paths in runs.items():
-        counts = read_json(stats[name])
-        frame = read_records(paths).set_index("model")
+    for name in datasets:
+        counts = read_json(next(s for s in stats if Path(s).parts[-2] == name))
+        frame = read_records([r for r in runs if Path(r).parts[-3] == name]).set_index("model")
         head = f"{name} ({int(counts['documents']):,} docs)"
         columns[f"{head}: topic"] = (100 * frame["topic"]).map("{:.1f}".format)
         columns[f"{head}: score"] = (100 * frame["total"]).map("{:.1f}".format)

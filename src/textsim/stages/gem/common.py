@@ -22,14 +22,16 @@ class STSOptions:
     """The STS rules' settings, passed as one mapping (config ``sts``): the fits
     (``modes``: ``transductive``, ``inductive``), the first ``max_pairs`` pairs of each
     split (None: all), uSIF's extra word-vector normalisations and GEM's preprocessing
-    variants (rows of the STS table), the n-gram sweep's ``ngrams``. Each rule passes
-    only the keys it uses."""
+    variants (rows of the STS table), the n-gram sweep's ``ngrams``, the names
+    (``length/procedure``) of the ``learned`` weight files, in the order of the rule's
+    weight inputs. Each rule passes only the keys it uses."""
 
     modes: Sequence[str]
     max_pairs: int | None
     usif_normalizations: Sequence[str] = ()
     gem_variants: Sequence[str] = ()
     ngrams: Sequence[int] = ()
+    learned: Sequence[str] = ()
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> STSOptions:

@@ -4,7 +4,7 @@ model-file format is a code input of this rule only (not of the scores or tables
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textsim.gem.sts import read_splits, sentences_to_fit
@@ -19,7 +19,7 @@ def sts_models(
     vectors: PathLike,
     docfreq: PathLike,
     train: PathLike,
-    weights: Mapping[str, PathLike],
+    weights: Sequence[PathLike],
     *,
     models_dir: PathLike,
     ngram_models_dir: PathLike,
@@ -40,7 +40,7 @@ def sts_models(
     groups = {
         models_dir: standard_methods(
             make,
-            learned=learned_models(vectors, docfreq, weights),
+            learned=learned_models(vectors, docfreq, dict(zip(opts.learned, weights, strict=True))),
             modes=opts.modes,
             usif_normalizations=opts.usif_normalizations,
             gem_variants=opts.gem_variants,

@@ -5,7 +5,7 @@ the transformer row: :mod:`~textsim.stages.gem.sts_minilm`)."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
@@ -37,14 +37,14 @@ def sts_scores(
     vectors: PathLike,
     docfreq: PathLike,
     sts: Mapping[str, PathLike],
-    weights: Mapping[str, PathLike],
+    weights: Sequence[PathLike],
     output: PathLike,
     *,
     vectors_out: PathLike,
     options: Mapping[str, Any],
 ) -> None:
-    """Every zero-training method and the learned weights (``length/procedure`` → weight
-    file) on STS dev and test; the stored-fit methods' vectors as an artifact.
+    """Every zero-training method and the learned ``weights`` (files named by
+    ``options["learned"]``) on STS dev and test; the stored-fit methods' vectors as an artifact.
     ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
@@ -52,7 +52,7 @@ def sts_scores(
 
     splits = read_splits(sts, opts.max_pairs)
     make, _ = method_maker(vectors, docfreq, ZERO_TRAINING)
-    learned = learned_models(vectors, docfreq, weights)
+    learned = learned_models(vectors, docfreq, dict(zip(opts.learned, weights, strict=True)))
     methods = standard_methods(
         make,
         learned=learned,
