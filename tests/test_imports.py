@@ -20,6 +20,7 @@ SRC = ROOT / "src" / "textsim"
 SHARED_SCRIPTS = {
     "evaluate_baselines": "evaluate_scores",
     "evaluate_learned": "evaluate_scores",
+    "table_icdmw_3": "table_comparison",
     "table_prl_1": "table_comparison",
     "table_prl_2": "table_comparison",
     "plot_icdmw_figure_1": "plot_similarity_histogram",
