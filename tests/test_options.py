@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import ast
 import importlib
-import inspect
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from textsim.options import SettingsError, call_with, settings_of
+from textsim.options import SettingsError, call_with, keyword_settings, settings_of
 
 
 @dataclass(frozen=True)
@@ -178,13 +177,8 @@ def test_rule_options_match_the_keywords_of_the_function_its_script_calls(
     keys = {k.value for k in mapping.keys if isinstance(k, ast.Constant)}
     spread = any(k is None for k in mapping.keys)  # **config: keys known at run time only
 
-    parameters = [
-        p
-        for p in inspect.signature(function).parameters.values()
-        if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name not in given
-    ]
-    known = {p.name for p in parameters}
-    required = {p.name for p in parameters if p.default is inspect.Parameter.empty}
+    names, required = keyword_settings(function, given)
+    known = set(names)
     assert keys <= known, f"{file}: rule {rule}: unknown {sorted(keys - known)}"
     if not spread:
         assert required <= keys, f"{file}: rule {rule}: missing {sorted(required - keys)}"

@@ -18,7 +18,7 @@ import inspect
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
-__all__ = ["SettingsError", "call_with", "settings_of"]
+__all__ = ["SettingsError", "call_with", "keyword_settings", "settings_of"]
 
 T = TypeVar("T")
 
@@ -51,14 +51,24 @@ def call_with(
     function's keyword-only parameters not in ``given`` (those without a default are
     required); ``given`` holds what is not a setting (e.g. ``workers`` from a rule's
     threads). ``what`` names the settings in errors (default: the function's name)."""
+    known, required = keyword_settings(function, given)
+    _check(known, required, options, what or function.__name__)
+    return function(*args, **given, **options)
+
+
+def keyword_settings(
+    function: Callable[..., Any], given: Collection[str] = ()
+) -> tuple[list[str], set[str]]:
+    """The settings ``function`` declares: its keyword-only parameters not in ``given``,
+    and those of them without a default (the required ones)."""
     parameters = [
         p
         for p in inspect.signature(function).parameters.values()
         if p.kind is inspect.Parameter.KEYWORD_ONLY and p.name not in given
     ]
-    required = {p.name for p in parameters if p.default is inspect.Parameter.empty}
-    _check([p.name for p in parameters], required, options, what or function.__name__)
-    return function(*args, **given, **options)
+    return [p.name for p in parameters], {
+        p.name for p in parameters if p.default is inspect.Parameter.empty
+    }
 
 
 def _check(

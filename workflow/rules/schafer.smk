@@ -312,7 +312,6 @@ rule schafer_table_sizes:
         **table_outputs("schafer-sizes", "schafer_sizes_table", "5. Schäfer 2018", "Dataset sizes"),
     params:
         options={  # keywords of textsim.schafer.tables.sizes.sizes_table
-            "datasets": SCH["sizes"],
             "title": "The size question: topic accuracy and weighted score (%) of each model on datasets of growing size (test split).",
             "note": sch_note(),
         },

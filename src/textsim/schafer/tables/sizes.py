@@ -16,21 +16,22 @@ def sizes_table(
     stats: Sequence[PathLike],
     stem: str,
     *,
-    datasets: Sequence[str],
     title: str,
     note: str,
 ) -> None:
     """The size question: each model's topic accuracy and weighted score (percent)
-    on each of ``datasets``, one column pair per dataset, headed by its document
-    count; the expected score of random vectors last. ``runs``: run records at
-    ``…/<dataset>/<model>/<file>``; ``stats``: statistics at ``…/<dataset>/<file>``."""
+    on each dataset, one column pair per dataset in the order of ``stats`` (the
+    datasets' statistics, ``…/<dataset>/<file>``, as the datasets table reads them),
+    headed by its document count; the expected score of random vectors last.
+    ``runs``: the run records of every dataset, ``…/<dataset>/<folder>/<file>``."""
     from textsim.report.tables import write_plain_table
     from textsim.schafer.metrics import expected_random_score
 
     columns: dict[str, pd.Series] = {}
     random_row: dict[str, str] = {"Model": "random vectors (expected)"}
-    for name in datasets:
-        counts = read_json(next(s for s in stats if Path(s).parts[-2] == name))
+    for path in stats:
+        name = Path(path).parent.name
+        counts = read_json(path)
         frame = read_records([r for r in runs if Path(r).parts[-3] == name]).set_index("model")
         head = f"{name} ({int(counts['documents']):,} docs)"
         columns[f"{head}: topic"] = (100 * frame["topic"]).map("{:.1f}".format)

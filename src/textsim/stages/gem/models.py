@@ -40,7 +40,7 @@ def sts_models(
     groups = {
         models_dir: standard_methods(
             make,
-            learned=learned_models(vectors, docfreq, dict(zip(opts.learned, weights, strict=True))),
+            learned=learned_models(vectors, docfreq, opts.learned, weights),
             modes=opts.modes,
             usif_normalizations=opts.usif_normalizations,
             gem_variants=opts.gem_variants,

@@ -22,14 +22,15 @@ ZERO_TRAINING: tuple[type, ...] = (PoolingEmbedding, SIF, USIF, GEM)
 
 
 def learned_models(
-    vectors: PathLike, docfreq: PathLike, weights: Mapping[str, PathLike]
+    vectors: PathLike, docfreq: PathLike, names: Sequence[str], weights: Sequence[PathLike]
 ) -> dict[str, Any]:
-    """Each ``length/procedure`` run's weights on the vectors as they were trained
-    (normalised or not), as :func:`textsim.fit` makes them."""
+    """Each weight file of ``weights`` (its ``length/procedure`` run in ``names``) on the
+    vectors as they were trained (normalised or not), as :func:`textsim.fit` makes them."""
     from textsim.methods.learned.model import WeightedEmbedding
 
     return {
-        run: WeightedEmbedding.from_files(path, vectors, docfreq) for run, path in weights.items()
+        run: WeightedEmbedding.from_files(path, vectors, docfreq)
+        for run, path in zip(names, weights, strict=True)
     }
 
 
@@ -52,7 +53,7 @@ def sts_scores(
 
     splits = read_splits(sts, opts.max_pairs)
     make, _ = method_maker(vectors, docfreq, ZERO_TRAINING)
-    learned = learned_models(vectors, docfreq, dict(zip(opts.learned, weights, strict=True)))
+    learned = learned_models(vectors, docfreq, opts.learned, weights)
     methods = standard_methods(
         make,
         learned=learned,
