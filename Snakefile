@@ -52,6 +52,12 @@ if config["resources"]["mirror"]:
 # (as a module of another workflow the outputs stay in that project: docs/module.md)
 _MAIN = Path(workflow.main_snakefile).resolve() == (TEXTSIM_ROOT / "Snakefile").resolve()
 if config["workdir"] != "." and _MAIN:
+    from textsim.config import check_workdir
+
+    try:
+        check_workdir(config["workdir"], TEXTSIM_ROOT, allow_outside=config["workdir_outside"])
+    except ConfigError as err:
+        raise SystemExit(str(err)) from None
 
     workdir: config["workdir"]
 

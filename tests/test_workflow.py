@@ -115,6 +115,51 @@ def test_bad_config_stops_before_any_job(text: str, key: str, tmp_path: Path) ->
     assert not (tmp_path / "results").exists()
 
 
+def test_an_unwritable_home_does_not_stop_snakemake(tmp_path: Path) -> None:
+    """A read-only home (here: one below a file, which not even root can create): the
+    default profile keeps Snakemake's source cache per run, so the workflow plans; a
+    profile that does not gives Snakemake's traceback (the case the docs explain)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    env = {k: v for k, v in os.environ.items() if k != "XDG_CACHE_HOME"}
+    env["HOME"] = str(blocker / "home")
+    tiny = str(ROOT / "configs/tiny.yaml")
+    run = [*SNAKEMAKE, "-s", str(ROOT / "Snakefile"), "-n", "--configfile", tiny]
+    res = subprocess.run(
+        [*run, "--directory", str(tmp_path / "run")],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert "Traceback" not in res.stderr and not (blocker / "home").exists()
+    without = subprocess.run(
+        [*run, "--workflow-profile", "none", "--directory", str(tmp_path / "run")],
+        cwd=ROOT, capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert without.returncode != 0 and "Not a directory" in without.stdout + without.stderr
+
+
+@pytest.mark.parametrize("outside", ["/", "../elsewhere"])
+def test_a_workdir_outside_the_project_needs_its_key(outside: str, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    run.mkdir()
+    target = (run / outside / "wd").resolve()
+    cfg = tmp_path / "wd.yaml"
+    cfg.write_text(f"workdir: {run / outside / 'wd'}\n")
+    res = smk(
+        "-n", "--configfile", str(ROOT / "configs/tiny.yaml"), str(cfg), "--directory", str(run)
+    )
+    assert res.returncode != 0
+    line = next(x for x in res.stderr.splitlines() if x.startswith("config key workdir"))
+    assert "outside the project folder" in line and "workdir_outside: true" in line
+    assert "Traceback" not in res.stderr and not target.exists()
+    if outside != "/":
+        cfg.write_text(f"workdir: {run / outside / 'wd'}\nworkdir_outside: true\n")
+        res = smk(
+            "-n", "--configfile", str(ROOT / "configs/tiny.yaml"), str(cfg), "--directory", str(run)
+        )
+        assert res.returncode == 0, res.stderr[-3000:]
+
+
 def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> None:
     fake = tmp_path / "mirror" / "enwiki-2015-extracted" / "AA"
     fake.mkdir(parents=True)

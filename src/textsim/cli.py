@@ -79,8 +79,12 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
         return EXIT_BUG
 
 
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+
+
 def _params(pairs: Sequence[str]) -> dict[str, Any]:
-    """``--param key=value`` options, values parsed as YAML scalars (1e-3, 2, true)."""
+    """``--param key=value`` options, values parsed as YAML scalars (2, true, none) and
+    every decimal number as a number: ``1e-3`` too, which YAML 1.1 reads as a string."""
     import yaml
 
     out: dict[str, Any] = {}
@@ -88,7 +92,11 @@ def _params(pairs: Sequence[str]) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key:
             raise ValueError(f"--param expects key=value, got {item!r}")
-        out[key] = yaml.safe_load(value)
+        text = value.strip()
+        if _NUMBER.fullmatch(text):
+            out[key] = int(text) if text.lstrip("+-").isdigit() else float(text)
+        else:
+            out[key] = yaml.safe_load(value)
     return out
 
 
@@ -163,11 +171,11 @@ def _embed(args: argparse.Namespace) -> int:
 
 
 def _similarity(args: argparse.Namespace) -> int:
-    from textsim.api.files import similarity_file
+    from textsim.api.files import score_pairs
 
     def run() -> int:
         output = None if args.output == "-" else args.output
-        sim = similarity_file(
+        sim, empty = score_pairs(
             args.model,
             args.pairs,
             output,
@@ -178,6 +186,12 @@ def _similarity(args: argparse.Namespace) -> int:
         )
         if output is None:
             sys.stdout.write("".join(f"{s:.6f}\n" for s in sim))
+        if empty:
+            print(
+                f"{empty:,} of {len(sim):,} pairs have a text with no in-vocabulary word "
+                "after cleaning (similarity 0)",
+                file=sys.stderr,
+            )
         return EXIT_OK
 
     return _guarded("similarity", run)

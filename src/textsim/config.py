@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-__all__ = ["ConfigError", "check_config", "coerce_strings", "config_errors"]
+__all__ = ["ConfigError", "check_config", "check_workdir", "coerce_strings", "config_errors"]
 
 
 class ConfigError(ValueError):
@@ -97,3 +98,18 @@ def check_config(config: dict[str, Any], schema_path: str) -> None:
             "Error validating config (workflow/schemas/config.schema.yaml documents every "
             "key):\n" + "\n".join(f"  {line}" for p in problems for line in p.splitlines())
         )
+
+
+def check_workdir(workdir: str, project: Path, *, allow_outside: bool = False) -> Path:
+    """The configured ``workdir`` (relative to where snakemake runs) resolved; a
+    :class:`ConfigError` naming the key when it lies outside both the project folder
+    and the folder snakemake runs in, unless ``allow_outside`` (``workdir_outside``)."""
+    target = (Path.cwd() / Path(workdir).expanduser()).resolve()
+    inside = (project.resolve(), Path.cwd().resolve())
+    if not allow_outside and not any(target.is_relative_to(folder) for folder in inside):
+        raise ConfigError(
+            f"config key workdir: {workdir!r} is {target}, outside the project folder "
+            f"{inside[0]}; choose a folder inside it, or set workdir_outside: true to "
+            "write the run's results and Snakemake's records there"
+        )
+    return target

@@ -91,7 +91,9 @@ def _read_checksum_list(text: str, source: str) -> dict[str, str]:
             continue
         parts = line.split()
         if len(parts) != 2:
-            raise ResourceError(f"{source}:{lineno}: expected '<digest>  <path>', got {line!r}")
+            raise ResourceError(
+                f"{source}:{lineno}: expected '<digest>  <path>', got {len(parts)} field(s)"
+            )
         digest, name = parts
         files[name.removeprefix("./").lstrip("*")] = digest.lower()
     return files

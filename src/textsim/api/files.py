@@ -15,7 +15,15 @@ import numpy.typing as npt
 
 from textsim.io import InputFileError, PathLike, atomic_path, read_text_lines
 
-__all__ = ["embed_file", "embed_texts", "fit_file", "read_pairs", "similarity_file"]
+__all__ = [
+    "embed_file",
+    "embed_texts",
+    "fit_file",
+    "model_inputs",
+    "read_pairs",
+    "score_pairs",
+    "similarity_file",
+]
 
 BLOCK = 10_000  # texts per block: progress and bounded memory; rows are independent
 
@@ -81,17 +89,21 @@ def embed_file(
     force: bool = False,
 ) -> dict[str, Any]:
     """Embed one raw text per line of ``texts`` into ``output`` (``.npy``, float32; an
-    existing file only with ``force``; never one of the inputs)."""
+    existing file only with ``force``; never one of the inputs, nor a file the model
+    records). The model is verified and loaded before the texts are read."""
     import time
 
     from textsim.api.persistence import load
 
-    _check_output(output, ".npy", (model_path, texts, vectors), force)
-    lines = read_text_lines(texts)
+    _check_output(output, ".npy", (texts, vectors, *model_inputs(model_path)), force)
+    if not Path(texts).is_file():
+        read_text_lines(texts)  # its error names what is wrong with the path
     t0 = time.perf_counter()
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
     t1 = time.perf_counter()
+    lines = read_text_lines(texts)
     out = embed_texts(model, lines)
+    _check_finite(out, texts, model)
     t2 = time.perf_counter()
     with atomic_path(output) as tmp, open(tmp, "wb") as fh:
         np.save(fh, out)
@@ -102,6 +114,36 @@ def embed_file(
         "load_seconds": t1 - t0,
         "embed_seconds": t2 - t1,
     }
+
+
+def _check_finite(out: npt.NDArray[Any], texts: PathLike, model: Any) -> None:
+    """Refuse embeddings with NaN or infinite values (never written or printed as
+    numbers), naming the first line that gave one and the likely cause."""
+    bad = np.flatnonzero(~np.isfinite(out).all(axis=1))
+    if len(bad):
+        source = getattr(model, "source_", None)
+        where = f" ({source.vectors_path})" if source is not None else ""
+        raise ValueError(
+            f"{texts}:{bad[0] + 1}: the model gave a vector with NaN or infinite values "
+            f"({len(bad):,} line(s) in all); the word vectors{where} hold non-finite values"
+        )
+
+
+def model_inputs(model_path: PathLike) -> list[Path]:
+    """The model file and the files it records — its word vectors and document
+    frequencies, relative to the model file — which a command that uses the model must
+    never write (the metadata is verified: a missing or corrupt model file is named)."""
+    from textsim.api.persistence import read_model_meta
+
+    meta = read_model_meta(model_path)
+    found = [Path(model_path)]
+    source = meta.get("source") or {}
+    for key in ("vectors_path", "docfreq_path"):
+        raw = source.get(key) if isinstance(source, dict) else None
+        if isinstance(raw, str) and raw:
+            p = Path(raw)
+            found.append(p if p.is_absolute() else Path(model_path).parent / p)
+    return found
 
 
 def read_pairs(path: PathLike, columns: tuple[int, int] = (1, 2)) -> tuple[list[str], list[str]]:
@@ -135,20 +177,52 @@ def similarity_file(
 ) -> npt.NDArray[np.float64]:
     """Cosine similarity of each pair (0 where a text has no in-vocabulary word),
     one per line to ``output`` (or returned only, when None; an existing file only with
-    ``force``; never one of the inputs)."""
+    ``force``; never one of the inputs, nor a file the model records)."""
+    return score_pairs(
+        model_path,
+        pairs,
+        output,
+        columns=columns,
+        vectors=vectors,
+        allow_other_vectors=allow_other_vectors,
+        force=force,
+    )[0]
+
+
+def score_pairs(
+    model_path: PathLike,
+    pairs: PathLike,
+    output: PathLike | None,
+    *,
+    columns: tuple[int, int] = (1, 2),
+    vectors: PathLike | None = None,
+    allow_other_vectors: bool = False,
+    force: bool = False,
+) -> tuple[npt.NDArray[np.float64], int]:
+    """:func:`similarity_file` and the number of pairs scored 0 because a text of the
+    pair has no in-vocabulary word (what ``textsim similarity`` reports)."""
     from textsim.api.persistence import load
     from textsim.distances import paired_similarity
 
+    recorded = model_inputs(model_path)
     if output is not None:
-        _check_output(output, None, (model_path, pairs, vectors), force)
-    a, b = read_pairs(pairs, columns)
+        _check_output(output, None, (pairs, vectors, *recorded), force)
+    if not Path(pairs).is_file():
+        read_text_lines(pairs)  # its error names what is wrong with the path
     model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    a, b = read_pairs(pairs, columns)
     va, vb = embed_texts(model, a), embed_texts(model, b)
+    _check_finite(va, pairs, model)
+    _check_finite(vb, pairs, model)
     sim = np.asarray(paired_similarity(va, vb, "cosine"), dtype=np.float64)
+    if not np.isfinite(sim).all():
+        first = int(np.flatnonzero(~np.isfinite(sim))[0])
+        raise ValueError(f"{pairs}:{first + 1}: the similarity is not a finite number")
+    empty = int(np.sum(~va.any(axis=1) | ~vb.any(axis=1)))
     if output is not None:
         with atomic_path(output) as tmp:
             tmp.write_text("".join(f"{s:.6f}\n" for s in sim), encoding="utf-8")
-    return sim
+    return sim, empty
 
 
 def _check_output(
@@ -164,12 +238,22 @@ def _check_output(
         raise InputFileError(f"{p}: is a directory")
     for source in inputs:
         if source is not None and _same_file(p, Path(source)):
-            raise InputFileError(f"{p}: is also an input of this command; choose another output")
+            raise InputFileError(
+                f"{p}: is also read by this command (an input, or a file the model records); "
+                "choose another output — --force never overwrites one"
+            )
     if p.exists() and not force:
         raise InputFileError(f"{p}: exists; pass --force (force=True) to overwrite it")
+    folder = p.absolute().parent
+    if not folder.exists() and not folder.is_relative_to(Path.cwd()):
+        raise InputFileError(
+            f"{p}: the folder {folder} does not exist; create it first (textsim creates "
+            "missing folders only inside the current one)"
+        )
 
 
 def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file: through symbolic and hard links."""
     if a.exists() and b.exists():
         return os.path.samefile(a, b)
     return a.resolve() == b.resolve()

@@ -7,8 +7,9 @@ from typing import Any
 
 from textsim.formats.source import open_vectors
 from textsim.io import InputFileError, PathLike
-from textsim.methods.base import EmbeddingMethod, as_texts
+from textsim.methods.base import EmbeddingMethod
 from textsim.methods.registry import METHODS, Method, build
+from textsim.methods.texts import as_texts
 
 __all__ = ["fit"]
 

@@ -4,12 +4,13 @@ the method registry."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from textsim.formats import modelfile
 from textsim.formats.source import VectorSource
-from textsim.io import PathLike
+from textsim.io import InputFileError, PathLike
 from textsim.methods.registry import ESTIMATORS, method_of
 
 __all__ = ["load", "read_model_meta", "save"]
@@ -22,7 +23,18 @@ def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path
     cls = type(model)
     if ESTIMATORS.get(cls.__name__) is not cls:
         raise TypeError(f"cannot save a {cls.__name__}: not one of {', '.join(ESTIMATORS)}")
+    recorded = source if source is not None else getattr(model, "source_", None)
+    for used in (recorded.vectors_path, recorded.docfreq_path) if recorded else ():
+        if used is not None and _same(used, path):
+            raise InputFileError(
+                f"{path}: is the file the model reads its word statistics from; "
+                "choose another path for the model file"
+            )
     return modelfile.save(model, path, method=method_of(model), source=source)
+
+
+def _same(a: PathLike, b: PathLike) -> bool:
+    return Path(a).exists() and Path(b).exists() and os.path.samefile(a, b)
 
 
 def load(

@@ -76,7 +76,8 @@ def read_uci_tweets(path: str | os.PathLike[str]) -> pd.DataFrame:
             where = f"{path}:{lineno}"
             if len(parts) != 3 or not parts[0].strip().isdigit():
                 raise TweetFormatError(
-                    f"{where}: expected 'id|created_at|text' with a numeric id, got {line[:80]!r}"
+                    f"{where}: expected 'id|created_at|text' with a numeric id "
+                    f"({len(parts)} '|'-separated field(s))"
                 )
             rows.append((parts[0].strip(), _parse_time(parts[1], where), source, parts[2].strip()))
     return _frame(rows, path)

@@ -31,15 +31,15 @@ from __future__ import annotations
 
 import json
 import os
-import zipfile
-import zlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from textsim.formats.archive import MAX_META_BYTES, WORD_BYTES, Archive
 from textsim.formats.source import VectorSource
 from textsim.formats.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
 from textsim.io import InputFileError, PathLike, write_npz
@@ -121,53 +121,17 @@ def _relative_to(target: str, base: Path) -> str:
         return str(absolute)
 
 
-class _Archive:
-    """The arrays of a model file; every read error names the file."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        if not path.exists():
-            raise InputFileError(f"{path}: no such model file")
-        if path.is_dir():
-            raise InputFileError(f"{path}: is a directory, not a model file")
-        try:
-            self.npz = np.load(path, allow_pickle=False)
-        except (ValueError, OSError, EOFError, zipfile.BadZipFile) as err:
-            raise InputFileError(self._not_model(err)) from None
-        if not hasattr(self.npz, "files") or "meta" not in self.npz.files:
-            raise InputFileError(self._not_model(None))
-
-    def _not_model(self, err: Exception | None) -> str:
-        why = f" ({type(err).__name__}: {str(err)[:80]})" if err else ""
-        if err is not None and "pickled" in str(err):  # numpy's word for "not an array file"
-            why = " (not a NumPy .npz archive)"
-        return (
-            f"{self.path}: not a textsim model file, or truncated{why}; model files are "
-            "written by `textsim fit` or model.save()"
-        )
-
-    def get(self, name: str) -> npt.NDArray[Any] | None:
-        return self[name] if name in self.npz.files else None
-
-    def __getitem__(self, name: str) -> npt.NDArray[Any]:
-        if name not in self.npz.files:
-            raise InputFileError(f"{self.path}: model file lacks the array {name!r} (corrupt)")
-        try:
-            return np.asarray(self.npz[name])
-        except (ValueError, OSError, EOFError, zipfile.BadZipFile, zlib.error) as err:
-            raise InputFileError(self._not_model(err)) from None
-
-
 def read_model_meta(path: PathLike, classes: Classes) -> dict[str, Any]:
     """The JSON metadata of a model file (checked: it names one of ``classes``)."""
-    return _meta(_Archive(Path(path)), classes)
+    return _meta(Archive(Path(path)), classes)
 
 
-def _meta(archive: _Archive, classes: Classes) -> dict[str, Any]:
+def _meta(archive: Archive, classes: Classes) -> dict[str, Any]:
+    raw = archive.read("meta", max_bytes=MAX_META_BYTES)
     try:
-        meta = json.loads(archive["meta"].tobytes().decode("utf-8"))
+        meta = json.loads(raw.tobytes().decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise InputFileError(f"{archive.path}: corrupt model metadata") from None
+        raise InputFileError(f"{archive.path}: member 'meta' is not JSON (corrupt)") from None
     if not isinstance(meta, dict) or meta.get("format") != FORMAT:
         found = meta.get("format") if isinstance(meta, dict) else None
         raise InputFileError(f"{archive.path}: not a {FORMAT} file (format {found!r})")
@@ -194,7 +158,7 @@ def load(
     from textsim.vectors.words import WordEmbeddings
 
     path = Path(path)
-    archive = _Archive(path)
+    archive = Archive(path)
     meta = _meta(archive, classes)
     cls = classes[meta["estimator"]]
     params = dict(meta.get("params") or {})
@@ -203,6 +167,8 @@ def load(
         model.source_ = None
         return model
     recorded = meta.get("source") or {}
+    kwargs = {k: v for k, v in params.items() if k in cls().get_params()}
+    arrays = _checked_arrays(archive, cls, kwargs, recorded, meta.get("fitted"))
     if vectors is not None:  # named by the user: theirs to trust, in any format
         vec_path = Path(vectors)
         kv = read_vectors(vec_path, trusted=True)
@@ -238,11 +204,7 @@ def load(
                 f"{vec_path}: {ident['dim']}-d vectors, but {path} ({meta['estimator']}) "
                 f"holds directions in {recorded.get('dim')}-d space; these cannot be mixed"
             )
-    vocabulary = archive["vocabulary"].tobytes().decode("utf-8").split("\n")
-    df = archive["df"]
-    probabilities = archive.get("probabilities")
-    if len(vocabulary) != len(df):
-        raise InputFileError(f"{path}: vocabulary and df differ in length (corrupt)")
+    vocabulary, df, probabilities = arrays.words, arrays.df, arrays.probabilities
     if not same:
         import pandas as pd
 
@@ -254,19 +216,13 @@ def load(
     n_documents = int(recorded.get("n_documents", 1))
     normalized = bool(recorded.get("normalized", False))
     emb = WordEmbeddings.from_arrays(words, kv.vectors, df, n_documents, normalize=normalized)
-    kwargs = {k: v for k, v in params.items() if k in cls().get_params()}
     if probabilities is not None:
         kwargs["probabilities"] = probabilities
     model = cls(emb, **kwargs)
     try:
-        model._restore({name: archive[name] for name in meta.get("fitted", [])})
+        model._restore(arrays.fitted)
     except InputFileError:
         raise  # names the file already
-    except KeyError as err:  # the metadata names an estimator whose arrays are not here
-        raise InputFileError(
-            f"{path}: holds no fitted array {err} that a {meta['estimator']} needs (corrupt "
-            "or mislabelled model file)"
-        ) from None
     except ValueError as err:
         raise InputFileError(f"{path}: {err}") from None
     model.source_ = VectorSource(
@@ -279,6 +235,66 @@ def load(
     )
     model.meta_ = meta
     return model
+
+
+@dataclass(frozen=True)
+class _Arrays:
+    """A model file's arrays, each checked against the shape its metadata declares."""
+
+    words: list[str]
+    df: npt.NDArray[np.int64]
+    probabilities: npt.NDArray[np.float64] | None
+    fitted: dict[str, npt.NDArray[np.float64]]
+
+
+def _checked_arrays(
+    archive: Archive, cls: Any, params: dict[str, Any], recorded: Any, fitted: Any
+) -> _Arrays:
+    """Every array of a model file, verified before it is trusted: the parameters
+    allowed (so the shapes they imply mean something), the recorded vocabulary size and
+    dimension positive integers, each member of exactly the shape they give (its size
+    bounded before it is decompressed), the values finite, probabilities in (0, 1],
+    document frequencies ≥ 1; errors name the file and the member."""
+    path = archive.path
+    if not isinstance(recorded, dict) or not all(
+        isinstance(recorded.get(k), int) and recorded[k] > 0 for k in ("dim", "size")
+    ):
+        raise InputFileError(f"{path}: member 'meta' records no valid vector dimension/size")
+    dim, size = int(recorded["dim"]), int(recorded["size"])
+    try:
+        cls(**params)._check_settings(dim)
+    except (TypeError, ValueError) as err:
+        raise InputFileError(f"{path}: member 'meta': {err}") from None
+    shapes = cls.fitted_shapes(params, dim)
+    names = list(fitted or [])
+    if sorted(names) != sorted(shapes):
+        raise InputFileError(
+            f"{path}: member 'meta' lists the fitted arrays {names}, but a {cls.__name__} "
+            f"holds {sorted(shapes)} (corrupt or mislabelled model file)"
+        )
+    raw = archive.read("vocabulary", max_bytes=size * WORD_BYTES)
+    try:
+        words = raw.tobytes().decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        raise InputFileError(f"{path}: member 'vocabulary' is not UTF-8 (corrupt)") from None
+    if len(words) != size:
+        raise InputFileError(
+            f"{path}: member 'vocabulary' holds {len(words):,} words, the metadata {size:,}"
+        )
+    df = archive.read("df", (size,))
+    if df.dtype.kind not in "iu" or (size and df.min() < 1):
+        raise InputFileError(f"{path}: member 'df' must hold document frequencies ≥ 1")
+    probabilities = None
+    if "probabilities" in archive:
+        probabilities = archive.finite("probabilities", (size,))
+        if not ((probabilities > 0) & (probabilities <= 1)).all():
+            raise InputFileError(f"{path}: member 'probabilities' must lie in (0, 1] (corrupt)")
+    return _Arrays(
+        words=words,
+        df=np.asarray(df, dtype=np.int64),
+        probabilities=probabilities,
+        fitted={name: archive.finite(name, shapes[name]) for name in names},
+    )
 
 
 def _recorded_path(model_path: Path, recorded: dict[str, Any]) -> Path:

@@ -132,9 +132,9 @@ def read_vectors(path: PathLike, *, trusted: bool = True) -> Any:
         kind = {".npz": "textsim vectors (.npz)", ".bin": "word2vec binary (.bin)"}.get(
             p.suffix, "gensim KeyedVectors (.kv)" if pickled else "word2vec text"
         )
-        raise InputFileError(
+        raise InputFileError(  # the parser's message can quote the file: never shown
             f"{p}: cannot read word vectors as {kind} — truncated or not that format "
-            f"({type(err).__name__}: {str(err)[:120]})"
+            f"({type(err).__name__})"
         ) from None
     if len(kv) == 0:
         raise InputFileError(f"{p}: holds no word vectors")
@@ -159,7 +159,7 @@ def _read_npz(p: Path) -> Any:
             raise
         raise InputFileError(
             f"{p}: cannot read word vectors as textsim vectors (.npz) — truncated or not "
-            f"that format ({type(err).__name__}: {str(err)[:120]})"
+            f"that format ({type(err).__name__})"
         ) from None
     if vectors.ndim != 2 or len(words) != len(vectors):
         raise InputFileError(f"{p}: {len(words)} words but vectors of shape {vectors.shape}")

@@ -20,29 +20,13 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.methods.texts import as_texts
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
 
 Cleaning = Literal["paper", "none", "wordpunct"]
 #: paper: the workflow's cleaning; none: white space only; wordpunct: the official GEM
 #: encoder's tokenisation (:func:`textsim.text.cleaning.wordpunct_tokens`)
 CLEANINGS: tuple[str, ...] = ("paper", "none", "wordpunct")
-
-
-_BYTES_HINT = "texts must be str, not bytes: decode them first (e.g. .decode('utf-8'))"
-
-
-def as_texts(X: Any) -> Any:
-    """A bare string is one text: ``"the cat"`` → ``["the cat"]``. Bytes are refused,
-    as one text or inside a list (never guessed at: their encoding is the caller's)."""
-    if isinstance(X, str):
-        return [X]
-    if isinstance(X, bytes | bytearray):
-        raise TypeError(_BYTES_HINT)
-    if isinstance(X, list | tuple):
-        for i, t in enumerate(X):
-            if isinstance(t, bytes | bytearray):
-                raise TypeError(f"text {i}: {_BYTES_HINT}")
-    return X
 
 
 def clean_texts(texts: Any, cleaning: str) -> Any:
@@ -252,16 +236,51 @@ class Estimator(EmbeddingMethod):
     """
 
     _fitted_arrays: ClassVar[tuple[str, ...]] = ()
+    #: the parameters the fitted state is made of: changing one after fitting is an
+    #: error at transform (fit again), not a silently ignored setting
+    _fit_settings: ClassVar[tuple[str, ...]] = ()
+    #: the allowed value of each parameter (:func:`check_params`)
+    allowed: ClassVar[dict[str, Allowed]] = {}
     #: whether the fitted arrays live in the word vectors' space (other vectors of
     #: another dimension cannot take them)
     space_bound: ClassVar[bool] = False
     cleaning: str = "paper"
 
+    def _check_settings(self, dim: int | None) -> None:
+        """Every parameter within its rule (:attr:`allowed`) and, where parameters
+        depend on one another, consistent (:meth:`_check_combination`)."""
+        check_params(self, self.allowed, dim)
+        self._check_combination()
+
+    def _check_combination(self) -> None:
+        """Raise ValueError naming parameters whose values contradict each other."""
+
+    def _record_fit(self) -> None:
+        """Remember the parameters the fitted state was made with (:attr:`_fit_settings`)."""
+        self._fitted_with = {name: getattr(self, name) for name in self._fit_settings}
+
+    @classmethod
+    def fitted_shapes(cls, params: Mapping[str, Any], dim: int) -> dict[str, tuple[int, ...]]:
+        """The shape of each of :attr:`_fitted_arrays` for ``params`` on ``dim``-d
+        vectors: what a model file must hold (checked at load, and bounding how much
+        of the file is read)."""
+        return {}
+
     def _check_fitted(self) -> WordEmbeddings:
+        """The fitted word vectors, after checking that the model is fitted and that its
+        parameters are still allowed and the ones it was fitted with."""
         emb = getattr(self, "embeddings_", None)
         if emb is None:
             raise RuntimeError(f"{type(self).__name__} is not fitted; call fit() first")
         assert isinstance(emb, WordEmbeddings)
+        self._check_settings(emb.dim)
+        for name, value in getattr(self, "_fitted_with", {}).items():
+            now = getattr(self, name)
+            if not (now is value or (type(now) is type(value) and now == value)):
+                raise ValueError(
+                    f"{type(self).__name__}: {name} changed from {value!r} to {now!r} after "
+                    "fitting; fit again for it to take effect"
+                )
         return emb
 
     def _streamed(

@@ -60,7 +60,7 @@ class MiniLM(EmbeddingMethod):
 
     def transform(self, texts: Sequence[str] | str) -> npt.NDArray[np.float32]:
         """Embed raw texts: (number of texts, 384), float32; a bare string is one text."""
-        from textsim.methods.base import as_texts
+        from textsim.methods.texts import as_texts
 
         return np.asarray(
             self.model.encode(

@@ -190,6 +190,12 @@ class PoolingEmbedding(Estimator):
         "idf_variant": Allowed("choice", choices=("paper", "code")),
         "cleaning": CLEANING_RULE,
     }
+    _fit_settings: ClassVar[tuple[str, ...]] = (
+        "pooling",
+        "weighting",
+        "top_fraction",
+        "idf_variant",
+    )
 
     def __init__(
         self,
@@ -218,7 +224,8 @@ class PoolingEmbedding(Estimator):
         and ``y`` are ignored and may be omitted)."""
         if self.embeddings is None:
             raise ValueError("PoolingEmbedding needs embeddings")
-        check_params(self, self.allowed, self.embeddings.dim)
+        self._check_settings(self.embeddings.dim)
+        self._record_fit()
         emb = self.embeddings
         self.embeddings_ = emb
         self.table_ = emb.padded_table()

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "USIF_NORMALIZATIONS", "sif_weights", "usif_weights"]
@@ -75,6 +75,7 @@ class _WeightedMean(Estimator):
     space_bound = True
     probabilities: npt.ArrayLike | None
     embeddings: WordEmbeddings | None
+    n_components: int
     _fitted_arrays: ClassVar[tuple[str, ...]] = ("components_",)
     allowed: ClassVar[dict[str, Allowed]] = {}
 
@@ -126,14 +127,42 @@ class _WeightedMean(Estimator):
     def _prepare(self) -> None:
         if self.embeddings is None or self.probabilities is None:
             raise ValueError(f"{type(self).__name__} needs embeddings and word probabilities")
-        check_params(self, self.allowed, self.embeddings.dim)
+        self._check_settings(self.embeddings.dim)
         p = np.asarray(self.probabilities, dtype=np.float64)
         if p.shape != (len(self.embeddings.words),):
             raise ValueError("one probability per vocabulary word expected")
+        if not (np.isfinite(p).all() and (p >= 0).all() and (p <= 1).all()):
+            raise ValueError(f"{type(self).__name__}: word probabilities must lie in [0, 1]")
+        self._record_fit()
         self.embeddings_ = self.embeddings
         self.table_ = self.embeddings.padded_table()  # once, not per call (a full copy)
         self.word_weights_ = self._weights()
         self.n_features_out_ = self.embeddings.dim
+
+    @classmethod
+    def fitted_shapes(cls, params: Any, dim: int) -> dict[str, tuple[int, ...]]:
+        k = int(params["n_components"])
+        return {"components_": (k, dim), "component_weights_": (k,)}
+
+    def _directions(self, X: Texts | TokenBatch | str) -> tuple[F64, F64, F64]:
+        """The fitted texts' weighted means and their SVD's singular values and right
+        singular vectors; refused when fewer fitted texts have an in-vocabulary word
+        than components are removed (the directions beyond them would be arbitrary)."""
+        v = self._means(X)
+        known = int(np.count_nonzero(v.any(axis=1)))
+        name = type(self).__name__
+        if known == 0:
+            raise ValueError(
+                f"{name}.fit: no fitting text has an in-vocabulary word after cleaning"
+            )
+        if self.n_components > known:
+            raise ValueError(
+                f"{name}: n_components={self.n_components} is more than the {known} fitting "
+                "text(s) with an in-vocabulary word; fit on more texts or remove fewer "
+                "components"
+            )
+        _, s, vt = np.linalg.svd(v, full_matrices=False)
+        return v, s, vt
 
     def _restore(self, fitted: dict[str, Any]) -> None:
         self._prepare()
@@ -159,6 +188,11 @@ class SIF(_WeightedMean):
         "n_components": Allowed("int", low=0, high="dim"),
         "cleaning": CLEANING_RULE,
     }
+    _fit_settings: ClassVar[tuple[str, ...]] = ("a", "n_components")
+
+    @classmethod
+    def fitted_shapes(cls, params: Any, dim: int) -> dict[str, tuple[int, ...]]:
+        return {"components_": (int(params["n_components"]), dim)}
 
     def __init__(
         self,
@@ -181,8 +215,7 @@ class SIF(_WeightedMean):
         """Compute the word weights and the common direction(s) from the texts ``X``
         (``y`` ignored)."""
         self._prepare()
-        v = self._means(X)
-        _, _, vt = np.linalg.svd(v, full_matrices=False)
+        _, _, vt = self._directions(X)
         self.components_ = vt[: self.n_components]
         return self
 
@@ -219,6 +252,7 @@ class USIF(_WeightedMean):
         "normalization": Allowed("choice", choices=USIF_NORMALIZATIONS),
         "cleaning": CLEANING_RULE,
     }
+    _fit_settings: ClassVar[tuple[str, ...]] = ("n", "n_components", "normalization")
 
     def __init__(
         self,
@@ -275,8 +309,7 @@ class USIF(_WeightedMean):
         """Compute the word weights and the common directions from the texts ``X``
         (``y`` ignored)."""
         self._prepare()
-        v = self._means(X)
-        _, s, vt = np.linalg.svd(v, full_matrices=False)
+        _, s, vt = self._directions(X)
         k = self.n_components
         self.components_ = vt[:k]
         self.component_weights_ = s[:k] ** 2 / np.sum(s[:k] ** 2)

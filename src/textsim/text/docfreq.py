@@ -97,7 +97,7 @@ class DocumentFrequencies:
                     word, sep, count = line.rstrip("\n").partition("\t")
                     if not sep or not count.isdigit():
                         raise CorpusFormatError(
-                            f"{path}:{lineno}: expected 'word<TAB>df', got {line[:60]!r}"
+                            f"{path}:{lineno}: expected 'word<TAB>df' with a whole-number df"
                         )
                     counts[word] = int(count)
         except FileNotFoundError:

@@ -116,7 +116,9 @@ def iter_documents(path: str | os.PathLike[str]) -> Iterator[Document]:
                 )
             m = _DOC_OPEN_RE.match(line)
             if m is None:
-                raise CorpusFormatError(f"{path}:{lines.lineno}: malformed <doc> header {line!r}")
+                raise CorpusFormatError(
+                    f"{path}:{lines.lineno}: malformed <doc> header (expected id, url and title)"
+                )
             current = (m.group(1), html.unescape(m.group(2)), lines.lineno)
             body = []
         elif line == "</doc>":

@@ -18,6 +18,7 @@ __all__ = [
     "F64",
     "coarse_padded",
     "coarse_vectors",
+    "corpus_directions",
     "distinct_words",
     "fix_signs",
     "gram_matrices",
@@ -174,3 +175,18 @@ def ngram_average(words: F64, lengths: npt.ArrayLike, n: int) -> F64:
     out = (cs[rows, stop] - cs[:, :width]) / count[:, :, None]
     out[pos[None, :] >= lens[:, None]] = 0.0
     return np.asarray(out)
+
+
+def corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
+    """The top ``k`` left singular vectors (signs fixed) and values of the d × N coarse
+    matrix. With more sentences than dimensions, from the d × d matrix C Cᵀ = U Σ² Uᵀ
+    (one d × d eigendecomposition instead of an SVD that also forms the N right vectors)."""
+    d, n = coarse.shape
+    if n <= d:
+        u, s, _ = np.linalg.svd(coarse, full_matrices=False)
+    else:
+        eig, u = np.linalg.eigh(coarse @ coarse.T)
+        eig, u = eig[::-1], u[:, ::-1]
+        s = np.sqrt(np.clip(eig, 0.0, None))
+    k = min(k, u.shape[1])
+    return fix_signs(u[:, :k], axis=0), s[:k]

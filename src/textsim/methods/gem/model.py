@@ -41,16 +41,16 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
 from textsim.methods.gem.coarse import (
     F64,
     coarse_padded,
     coarse_vectors,
+    corpus_directions,
     distinct_words,
-    fix_signs,
     ngram_average,
 )
-from textsim.methods.gem.windows import POSITION_BLOCK, window_residuals
+from textsim.methods.gem.windows import POSITION_BLOCK, window_residuals, word_weights
 from textsim.vectors.kernels import gather_rows
 from textsim.vectors.words import (
     OOV_RULES,
@@ -117,6 +117,20 @@ class GEM(Estimator):
         "seed": Allowed("int", low=0),
         "cleaning": CLEANING_RULE,
     }
+    _fit_settings: ClassVar[tuple[str, ...]] = ("n_components", "ngram", "oov", "seed")
+
+    @classmethod
+    def fitted_shapes(cls, params: Any, dim: int) -> dict[str, tuple[int, ...]]:
+        k = int(params["n_components"])
+        return {"directions_": (dim, k), "singular_values_": (k,)}
+
+    def _check_combination(self) -> None:
+        if self.n_sentence_components > self.n_components:
+            raise ValueError(
+                f"GEM: n_sentence_components={self.n_sentence_components} is more than "
+                f"n_components={self.n_components}; a sentence's removed directions are "
+                "among the corpus directions"
+            )
 
     def __init__(
         self,
@@ -185,7 +199,14 @@ class GEM(Estimator):
         """Store the corpus directions of coarse vectors given in column blocks."""
         if not coarse:
             raise ValueError("GEM.fit: every sentence is empty after removing OOV words")
-        directions, values = _corpus_directions(np.concatenate(coarse, axis=1), self.n_components)
+        matrix = np.concatenate(coarse, axis=1)
+        if matrix.shape[1] < self.n_components:
+            raise ValueError(
+                f"GEM: n_components={self.n_components} corpus directions need as many "
+                f"fitting texts with an in-vocabulary word; got {matrix.shape[1]}; fit on "
+                "more texts or lower n_components"
+            )
+        directions, values = corpus_directions(matrix, self.n_components)
         self.directions_ = directions  # (d, K)
         self.singular_values_ = values  # (K,)
 
@@ -217,7 +238,8 @@ class GEM(Estimator):
     def _attach(self) -> None:
         if self.embeddings is None:
             raise ValueError("GEM needs embeddings")
-        check_params(self, self.allowed, self.embeddings.dim)
+        self._check_settings(self.embeddings.dim)
+        self._record_fit()
         self.embeddings_ = self.embeddings
         self.table_ = self.embeddings.padded_table()  # float32; chunks are converted
         self.n_features_out_ = self.embeddings.dim
@@ -278,7 +300,8 @@ class GEM(Estimator):
     def fit_vectors(self, sequences: Sequence[npt.ArrayLike]) -> Self:
         """Fit on sequences of vectors, each (n_i, d): e.g. paragraphs whose "words"
         are sentence embeddings. ``embeddings`` is not used."""
-        check_params(self, self.allowed)
+        self._check_settings(None)
+        self._record_fit()
         seqs = [np.asarray(s, dtype=np.float64) for s in sequences]
         mats = [ngram_average(s[None], [len(s)], self.ngram)[0].T for s in seqs if len(s)]
         self._fit_coarse([coarse_vectors(mats)] if mats else [])
@@ -333,7 +356,7 @@ class GEM(Estimator):
             keep = (g >= a) & (g < b)
             ell = np.minimum(n, g + m + 1) - np.maximum(0, g - m)
             top_w = np.broadcast_to(top, (len(pos), h))
-            alpha = _alpha(r, qd, norms2, ell, top_w, lam, h)
+            alpha = word_weights(r, qd, norms2, ell, top_w, lam, h)
             out += alpha[keep] @ words[0, pos[keep]]
         mine = dirs[:, top]
         out -= (out @ mine) @ mine.T
@@ -354,7 +377,7 @@ class GEM(Estimator):
         top = np.argsort(-corr, axis=1, kind="stable")[:, :h]  # (S, h)
         # per word: residual against its window's context, the three scores
         sent, pos, ell, r, qd, norms2 = window_residuals(words, sd, lengths, self.window)
-        alpha = _alpha(r, qd, norms2, ell, top[sent], lam, h)  # top[sent]: its sentence's
+        alpha = word_weights(r, qd, norms2, ell, top[sent], lam, h)  # top[sent]: its sentence's
         # Σ_i α_i w_i per sentence: one batched vector-matrix product
         weights = np.zeros(words.shape[:2])
         weights[sent, pos] = alpha
@@ -367,31 +390,3 @@ class GEM(Estimator):
         out -= coef @ dirs.T
         out[lengths == 0] = 0.0
         return np.asarray(out)
-
-
-def _alpha(
-    r: F64, qd: F64, norms2: F64, ell: npt.NDArray[np.int64], top_w: Any, lam: F64, h: int
-) -> F64:
-    """Each word's weight α = novelty + significance + uniqueness, from its residual
-    r, ``qᵀD``, ‖w‖², window size ℓ and its sentence's h directions ``top_w`` (B, h)."""
-    wnorm = np.sqrt(norms2)
-    novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
-    significance = r / ell
-    proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
-    uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
-    return np.asarray(novelty + significance + uniqueness)
-
-
-def _corpus_directions(coarse: F64, k: int) -> tuple[F64, F64]:
-    """The top ``k`` left singular vectors (signs fixed) and values of the d × N coarse
-    matrix. With more sentences than dimensions, from the d × d matrix C Cᵀ = U Σ² Uᵀ
-    (one d × d eigendecomposition instead of an SVD that also forms the N right vectors)."""
-    d, n = coarse.shape
-    if n <= d:
-        u, s, _ = np.linalg.svd(coarse, full_matrices=False)
-    else:
-        eig, u = np.linalg.eigh(coarse @ coarse.T)
-        eig, u = eig[::-1], u[:, ::-1]
-        s = np.sqrt(np.clip(eig, 0.0, None))
-    k = min(k, u.shape[1])
-    return fix_signs(u[:, :k], axis=0), s[:k]

@@ -16,6 +16,8 @@ Gram–Schmidt tolerance and windows of more vectors than dimensions go through
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 from numba import njit
@@ -24,7 +26,7 @@ from numpy.lib.stride_tricks import as_strided
 from textsim.jit import CACHE
 from textsim.methods.gem.coarse import gram_matrices
 
-__all__ = ["POSITION_BLOCK", "REL_TOL", "TOL", "window_residuals"]
+__all__ = ["POSITION_BLOCK", "REL_TOL", "TOL", "window_residuals", "word_weights"]
 
 F64 = npt.NDArray[np.float64]
 TOL = 5e-7  # Gram–Schmidt: residual norms below this are zeroed
@@ -302,3 +304,16 @@ def _window_residuals(words: F64, sd: F64, lengths: npt.NDArray[np.int64], m: in
         cols = _windows(lengths, m)[2][rest]
         r[rest], qd[rest] = _window_projections(gs, sd, sent[rest], pos[rest], cols[:, :-1])
     return sent, pos, ell, r, qd, norms2
+
+
+def word_weights(
+    r: F64, qd: F64, norms2: F64, ell: npt.NDArray[np.int64], top_w: Any, lam: F64, h: int
+) -> F64:
+    """Each word's weight α = novelty + significance + uniqueness, from its residual
+    r, ``qᵀD``, ‖w‖², window size ℓ and its sentence's h directions ``top_w`` (B, h)."""
+    wnorm = np.sqrt(norms2)
+    novelty = np.exp(np.divide(r, wnorm, out=np.zeros_like(r), where=wnorm > 0))
+    significance = r / ell
+    proj = np.take_along_axis(qd, top_w, axis=1) * lam[top_w]
+    uniqueness = np.exp(-np.linalg.norm(proj, axis=1) / h)
+    return np.asarray(novelty + significance + uniqueness)

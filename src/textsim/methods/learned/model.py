@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.io import InputFileError, atomic_path, read_json
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
 from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPING, Stopping
 from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
 from textsim.methods.pooling import sort_by_rank
@@ -84,6 +84,12 @@ class WeightedEmbedding(Estimator):
         "n_epochs": Allowed("int", low=1),
     }
 
+    _fit_settings: ClassVar[tuple[str, ...]] = ("n_max",)
+
+    @classmethod
+    def fitted_shapes(cls, params: Any, dim: int) -> dict[str, tuple[int, ...]]:
+        return {"weights_": (int(params["n_max"]),)}
+
     def __init__(
         self,
         embeddings: WordEmbeddings | None = None,
@@ -109,7 +115,8 @@ class WeightedEmbedding(Estimator):
     def _prepare(self) -> WordEmbeddings:
         if self.embeddings is None:
             raise ValueError("WeightedEmbedding needs embeddings")
-        check_params(self, self.allowed)
+        self._check_settings(None)
+        self._record_fit()
         emb = self.embeddings
         self.embeddings_ = emb
         self.rank_ = emb.rank()
@@ -164,6 +171,8 @@ class WeightedEmbedding(Estimator):
         weights = np.asarray(fitted["weights_"], dtype=np.float64)
         if weights.shape != (self.n_max,):
             raise ValueError(f"{weights.size} weights for n_max = {self.n_max}")
+        if not np.isfinite(weights).all():
+            raise ValueError("the weights hold NaN or infinite values")
         self.weights_ = weights
         self.n_features_out_ = emb.dim
 
@@ -206,9 +215,12 @@ class WeightedEmbedding(Estimator):
             weights = [float(x) for x in doc["weights"]]
             str(doc["procedure"]), float(doc["kappa"])
         except (KeyError, TypeError, ValueError) as err:
-            raise InputFileError(f"{path}: incomplete textsim weight file ({err!r})") from None
+            what = f"no {err}" if isinstance(err, KeyError) else "a value of the wrong type"
+            raise InputFileError(f"{path}: incomplete textsim weight file ({what})") from None
         if len(weights) != n_max:
             raise InputFileError(f"{path}: {len(weights)} weights for n_max = {n_max}")
+        if not np.isfinite(weights).all():
+            raise InputFileError(f"{path}: the weights hold NaN or infinite values (corrupt)")
         return doc
 
     @classmethod
@@ -222,7 +234,7 @@ class WeightedEmbedding(Estimator):
     ) -> WeightedEmbedding:
         """:meth:`load` then ``set_params(**params)`` (how :func:`textsim.fit` applies it)."""
         model = cls.load(weights, embeddings, check_dim=check_dim).set_params(**params)
-        check_params(model, cls.allowed)
+        model._check_fitted()  # the parameters allowed, n_max the file's
         return model
 
     def save_weights(self, path: str | os.PathLike[str], **metadata: Any) -> None:
