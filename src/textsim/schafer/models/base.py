@@ -136,12 +136,24 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
-def make_optimizer(name: str, learning_rate: float) -> Any:
-    """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad``."""
+#: which Adagrad ``adagrad`` means: Keras 3's (accumulators from 0.1) or Keras 2's, the
+#: thesis' (:class:`textsim.schafer.models.optimizers.Keras2Adagrad`)
+ADAGRAD_FORMS = ("keras3", "keras2")
+
+
+def make_optimizer(name: str, learning_rate: float, *, adagrad: str = "keras3") -> Any:
+    """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad`` (in the
+    form ``adagrad`` names: :data:`ADAGRAD_FORMS`)."""
     import keras
 
     if name not in OPTIMIZERS:
         raise ValueError(f"optimizer {name!r} is not one of {OPTIMIZERS}")
+    if adagrad not in ADAGRAD_FORMS:
+        raise ValueError(f"adagrad {adagrad!r} is not one of {ADAGRAD_FORMS}")
+    if name == "adagrad" and adagrad == "keras2":
+        from textsim.schafer.models.optimizers import Keras2Adagrad
+
+        return Keras2Adagrad(learning_rate=learning_rate)
     make = {
         "sgd": keras.optimizers.SGD,
         "adam": keras.optimizers.Adam,
