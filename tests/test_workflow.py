@@ -686,8 +686,9 @@ schafer:
   enabled: true
   datasets:
     # the default config's datasets, made tiny (config files merge dataset entries)
-    ohsumed10: {resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 20}
-    news10: {resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 20}
+    # 34 per topic: 51 training documents, enough for GEM's 45 corpus directions
+    ohsumed10: {resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 34}
+    news10: {resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 34}
   search_dataset: ohsumed10
   fractions: {valid: 0.2, test: 0.3}
   vocabulary: {min_documents: 1, max_fraction: 0.5}
@@ -754,7 +755,7 @@ def test_schafer_framework_artifacts_and_resume(
     assert {"topic_cnn-10wv-psodv", "autoencoder-10wv-6dv", "gem"} <= set(a1["Model"])
     assert len(pd.read_csv(paper / "tables/schafer-a2.csv")) == 3 + 4
     stats = pd.read_csv(paper / "tables/schafer-datasets.csv").set_index("statistic")
-    assert stats.loc["documents"].astype(int).tolist() == [60, 60]
+    assert stats.loc["documents"].astype(int).tolist() == [102, 102]
     assert len(pd.read_csv(paper / "tables/schafer-lda.csv")) == 3
     for fig in (
         "epochs",

@@ -70,9 +70,21 @@ NUMERIC_PACKAGES = (
 )
 
 
+def _cpu() -> str:
+    """The processor's model name (/proc/cpuinfo): the same packages on another processor
+    gave other bytes (the tables recorded on one machine differed on an AMD EPYC)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "-"
+
+
 def environment() -> dict[str, str]:
     """What the tables' bytes may depend on besides the code: machine, Python, packages."""
-    env = {"machine": platform.machine(), "python": platform.python_version()}
+    env = {"machine": platform.machine(), "cpu": _cpu(), "python": platform.python_version()}
     for name in NUMERIC_PACKAGES:
         try:
             env[name] = version(name)
