@@ -805,7 +805,8 @@ SCHAFER_FIXED = (
 ).replace(
     "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2}",
     "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2,"
-    " batching: bucketed, reconstruct: words, recurrent: fused}",
+    " batching: bucketed, reconstruct: words, recurrent: fused,"
+    " adagrad: keras2, recurrent_activation: keras2_hard_sigmoid}",  # the thesis' Keras 2 forms
 )
 
 

@@ -17,7 +17,7 @@ import pandas as pd
 from textsim.schafer import metrics as docmetrics
 from textsim.schafer.datasets import Vocabulary
 from textsim.schafer.models import MODELS
-from textsim.schafer.models.base import OPTIMIZERS
+from textsim.schafer.models.base import ADAGRAD_FORMS, OPTIMIZERS, RECURRENT_ACTIVATIONS
 from textsim.schafer.pso import Dimension
 
 __all__ = [
@@ -143,8 +143,9 @@ def evaluate_model(
     seed: int,
     checkpoint: str | None = None,
 ) -> tuple[dict[str, Any], F32]:
-    """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs,
-    patience, min_delta, doc2vec_epochs, batching, reconstruct, recurrent) on the training
+    """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs, patience,
+    min_delta, doc2vec_epochs, batching, reconstruct, recurrent, adagrad,
+    recurrent_activation) on the training
     documents; score the ``split`` documents. Returns (record, the split's vectors).
     ``checkpoint``: the file of the per-epoch training state of the Keras models
     (all but Doc2Vec), from which a killed run resumes."""
@@ -160,12 +161,15 @@ def evaluate_model(
         for key in ("max_epochs", "patience", "min_delta"):
             kwargs[key] = settings[key]
         kwargs["checkpoint"] = checkpoint
+        kwargs["adagrad"] = str(settings.get("adagrad", ADAGRAD_FORMS[0]))
         if model != "doc2sent2vec":
             kwargs["dropout"] = float(params["dropout"])
             kwargs["max_words"] = int(settings["max_words"])
             kwargs["batching"] = str(settings.get("batching", "shuffled"))
         if model in ("topic_lstm", "rae"):
             kwargs["recurrent"] = str(settings.get("recurrent", "keras"))
+            activation = settings.get("recurrent_activation", RECURRENT_ACTIVATIONS[0])
+            kwargs["recurrent_activation"] = str(activation)
         if model == "rae":
             kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
     X_train, y_train = _split(frame, vocab, "train")

@@ -7,7 +7,13 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.schafer.models.base import F32, Documents, mean_vectors
+from textsim.schafer.models.base import (
+    ADAGRAD_FORMS,
+    F32,
+    RECURRENT_ACTIVATIONS,
+    Documents,
+    mean_vectors,
+)
 from textsim.schafer.models.fused import repeated_lstm_layer
 from textsim.schafer.models.neural import KerasDocumentModel
 
@@ -85,6 +91,8 @@ class RecurrentAutoencoder(KerasDocumentModel):
         checkpoint: str | None = None,
         reconstruct: str = "padded",
         seed: int = 0,
+        adagrad: str = ADAGRAD_FORMS[0],
+        recurrent_activation: str = RECURRENT_ACTIVATIONS[0],
     ) -> None:
         super().__init__(
             word_vectors,
@@ -103,6 +111,8 @@ class RecurrentAutoencoder(KerasDocumentModel):
             recurrent=recurrent,
             checkpoint=checkpoint,
             seed=seed,
+            adagrad=adagrad,
+            recurrent_activation=recurrent_activation,
         )
         self.reconstruct = reconstruct
 
@@ -130,7 +140,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
             h = repeated_lstm_layer(self.doc_size, to_words=self._exact_trim())(h, inp)
         else:
             h = _repeat_to_length()(h, inp)
-            h = keras.layers.LSTM(self.doc_size, return_sequences=True)(h)
+            h = self._lstm(return_sequences=True)(h)
         out = keras.layers.Dense(dim)(h)
         return keras.Model(inp, out), keras.Model(inp, code)
 

@@ -137,8 +137,12 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
 
 
 #: which Adagrad ``adagrad`` means: Keras 3's (accumulators from 0.1) or Keras 2's, the
-#: thesis' (:class:`textsim.schafer.models.optimizers.Keras2Adagrad`)
+#: thesis' (:class:`textsim.schafer.models.keras2.Keras2Adagrad`); the first is the default
 ADAGRAD_FORMS = ("keras3", "keras2")
+#: the LSTMs' recurrent activation: Keras 3's sigmoid or Keras 2's hard sigmoid, the
+#: thesis' (:func:`textsim.schafer.models.keras2.keras2_hard_sigmoid`); the first is the
+#: default
+RECURRENT_ACTIVATIONS = ("sigmoid", "keras2_hard_sigmoid")
 
 
 def make_optimizer(name: str, learning_rate: float, *, adagrad: str = "keras3") -> Any:
@@ -151,7 +155,7 @@ def make_optimizer(name: str, learning_rate: float, *, adagrad: str = "keras3") 
     if adagrad not in ADAGRAD_FORMS:
         raise ValueError(f"adagrad {adagrad!r} is not one of {ADAGRAD_FORMS}")
     if name == "adagrad" and adagrad == "keras2":
-        from textsim.schafer.models.optimizers import Keras2Adagrad
+        from textsim.schafer.models.keras2 import Keras2Adagrad
 
         return Keras2Adagrad(learning_rate=learning_rate)
     make = {

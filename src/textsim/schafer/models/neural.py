@@ -12,8 +12,10 @@ import numpy.typing as npt
 from textsim.backend import set_seed
 from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
+    ADAGRAD_FORMS,
     BATCHINGS,
     F32,
+    RECURRENT_ACTIVATIONS,
     WIDTH_STEP,
     DocumentModel,
     Documents,
@@ -44,7 +46,10 @@ class KerasDocumentModel(DocumentModel):
     ``recurrent``: ``keras`` (Keras' LSTM) or ``fused`` (our option, JAX backend:
     :mod:`textsim.schafer.models.fused`, the same results; batches are then not
     trimmed, since the kernel stops at each batch's longest document itself, and a
-    training compiles one shape).
+    training compiles one shape). ``adagrad`` and ``recurrent_activation``: Keras 3's
+    forms (default) or Keras 2's, the thesis' (:mod:`textsim.schafer.models.keras2`:
+    accumulators from 0; ``clip(0.2 x + 0.5, 0, 1)``); with Keras 2's activation the
+    LSTMs are Keras' own (the fused kernel computes the sigmoid).
     """
 
     monitor: ClassVar[str] = "val_loss"
@@ -74,6 +79,8 @@ class KerasDocumentModel(DocumentModel):
         recurrent: str = "keras",
         checkpoint: str | None = None,
         seed: int = 0,
+        adagrad: str = ADAGRAD_FORMS[0],
+        recurrent_activation: str = RECURRENT_ACTIVATIONS[0],
     ) -> None:
         self.word_vectors = word_vectors
         self.doc_size = doc_size
@@ -91,20 +98,42 @@ class KerasDocumentModel(DocumentModel):
         self.recurrent = recurrent
         self.checkpoint = checkpoint
         self.seed = seed
+        self.adagrad = adagrad
+        self.recurrent_activation = recurrent_activation
 
     def _exact_trim(self) -> bool:
         """Whether the result is independent of the padding after each document."""
         return False
 
     def _fused(self) -> bool:
-        """Whether the LSTMs run the fused kernel (asked for, and on JAX)."""
-        return self.recurrent == "fused" and fused_available()
+        """Whether the LSTMs run the fused kernel (asked for, on JAX, with the sigmoid)."""
+        return (
+            self.recurrent == "fused"
+            and fused_available()
+            and self._recurrent_activation() == "sigmoid"
+        )
 
-    def _lstm(self) -> Any:
-        """The encoder LSTM (masked word vectors → final state)."""
+    def _recurrent_activation(self) -> Any:
+        """The LSTMs' recurrent activation: ``"sigmoid"`` or Keras 2's hard sigmoid."""
+        if self.recurrent_activation not in RECURRENT_ACTIVATIONS:
+            raise ValueError(
+                f"recurrent_activation must be one of {RECURRENT_ACTIVATIONS}, "
+                f"got {self.recurrent_activation!r}"
+            )
+        if self.recurrent_activation == "sigmoid":
+            return "sigmoid"
+        from textsim.schafer.models.keras2 import keras2_hard_sigmoid
+
+        return keras2_hard_sigmoid
+
+    def _lstm(self, **kwargs: Any) -> Any:
+        """An LSTM of ``doc_size`` units (the encoder: masked word vectors → final state)."""
         import keras
 
-        return lstm_layer(self.doc_size) if self._fused() else keras.layers.LSTM(self.doc_size)
+        if self._fused() and not kwargs:
+            return lstm_layer(self.doc_size)
+        activation = self._recurrent_activation()
+        return keras.layers.LSTM(self.doc_size, recurrent_activation=activation, **kwargs)
 
     def _trims(self) -> bool:
         if self.trim is None:
@@ -178,7 +207,7 @@ class KerasDocumentModel(DocumentModel):
         self.n_train_ = len(train)
         self.train_index_ = np.sort(train)  # the documents trained on (the rest validate)
         model.compile(
-            optimizer=make_optimizer(self.optimizer, self.learning_rate),
+            optimizer=make_optimizer(self.optimizer, self.learning_rate, adagrad=self.adagrad),
             loss=self._loss(),
             metrics=metrics,
         )

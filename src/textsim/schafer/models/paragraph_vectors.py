@@ -12,6 +12,7 @@ import numpy.typing as npt
 from textsim.backend import active_backend, set_seed
 from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
+    ADAGRAD_FORMS,
     F32,
     DocumentModel,
     Documents,
@@ -90,12 +91,14 @@ class Doc2Sent2Vec(DocumentModel):
         min_delta: float = 0.001,
         checkpoint: str | None = None,
         seed: int = 0,
+        adagrad: str = ADAGRAD_FORMS[0],
     ) -> None:
         self.word_vectors = word_vectors
         self.doc_size = doc_size
         self.batch_size = batch_size
         self.optimizer = optimizer
         self.learning_rate = learning_rate
+        self.adagrad = adagrad
         self.sentence_epochs = sentence_epochs
         self.window = window
         self.max_epochs = max_epochs
@@ -178,7 +181,7 @@ class Doc2Sent2Vec(DocumentModel):
         model, table, layer = self._phase2(len(X), S.shape[1], dense)
         layer.trainable = dense is None
         model.compile(
-            optimizer=make_optimizer(self.optimizer, self.learning_rate),
+            optimizer=make_optimizer(self.optimizer, self.learning_rate, adagrad=self.adagrad),
             loss=keras.losses.CosineSimilarity(),
         )
         inputs: list[Any] = [docs[:, None], contexts]

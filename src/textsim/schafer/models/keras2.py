@@ -1,4 +1,4 @@
-"""Optimizers as the thesis' Keras had them, for Keras 3 on any backend.
+"""The thesis' Keras 2 forms of an optimizer and an activation, for Keras 3 on any backend.
 
 Schäfer (2018) trained with Keras 2, whose ``Adagrad`` differs from Keras 3's in two
 ways that matter for small gradients: its accumulators start at 0 (Keras 3: 0.1, its
@@ -10,6 +10,10 @@ where Keras 3 computes ``p ← p − lr · g / √(a + ε)``. With a gradient of
 Keras 3 step is √(1 + 0.1 / g²) ≈ 316 times smaller. :class:`Keras2Adagrad` is the Keras 2
 rule as a registered Keras 3 optimizer (saved and loaded with a model, checkpointed
 with its accumulators like any other).
+
+Keras 2's LSTM gates used ``hard_sigmoid``, ``clip(0.2 x + 0.5, 0, 1)``
+(:func:`keras2_hard_sigmoid`); Keras 3's LSTM uses the sigmoid, and Keras 3's own
+``hard_sigmoid`` is another function (``clip(x / 6 + 0.5, 0, 1)``).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from typing import Any
 import keras
 from keras import ops
 
-__all__ = ["KERAS2_EPSILON", "Keras2Adagrad"]
+__all__ = ["KERAS2_EPSILON", "Keras2Adagrad", "keras2_hard_sigmoid"]
 
 #: Keras 2's ``K.epsilon()``, Adagrad's default epsilon from Keras 2.1 on
 KERAS2_EPSILON = 1e-7
@@ -66,3 +70,10 @@ class Keras2Adagrad(keras.optimizers.Optimizer):  # type: ignore[misc]
         config: dict[str, Any] = super().get_config()
         config["epsilon"] = self.epsilon
         return config
+
+
+@keras.saving.register_keras_serializable(package="textsim")  # type: ignore[untyped-decorator]
+def keras2_hard_sigmoid(x: Any) -> Any:
+    """Keras 2's ``hard_sigmoid``: ``clip(0.2 x + 0.5, 0, 1)``, its LSTMs' default
+    recurrent activation."""
+    return ops.clip(ops.add(ops.multiply(x, 0.2), 0.5), 0.0, 1.0)

@@ -1,4 +1,4 @@
-"""Keras 2's Adagrad, the thesis' optimizer, on Keras 3 (schafer.models.optimizers)."""
+"""Keras 2's Adagrad, the thesis' optimizer, on Keras 3 (schafer.models.keras2)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 keras = pytest.importorskip("keras")
 
 from textsim.schafer.models.base import make_optimizer  # noqa: E402
-from textsim.schafer.models.optimizers import Keras2Adagrad  # noqa: E402
+from textsim.schafer.models.keras2 import Keras2Adagrad, keras2_hard_sigmoid  # noqa: E402
 
 START = np.array([1.0, -2.0, 0.5])
 GRADIENTS = [np.array([1e-3, 0.5, -1e-4]), np.array([2e-3, -0.25, 3e-4]), np.array([0, 1, -1e-3])]
@@ -59,3 +59,46 @@ def test_keras2_adagrad_round_trips_and_checkpoints_its_accumulators() -> None:
     assert len(accumulators) == 1  # part of the optimizer's state a checkpoint saves
     want = sum(g.astype("float32") ** 2 for g in GRADIENTS)
     np.testing.assert_allclose(keras.ops.convert_to_numpy(accumulators[0]), want, rtol=1e-6)
+
+
+def test_keras2_hard_sigmoid_is_keras2s_not_keras3s() -> None:
+    x = np.array([-3.0, -2.5, -1.0, 0.0, 1.0, 2.5, 3.0], dtype="float32")
+    got = keras.ops.convert_to_numpy(keras2_hard_sigmoid(x))
+    np.testing.assert_allclose(got, np.clip(0.2 * x + 0.5, 0, 1), rtol=1e-6)
+    keras3 = keras.ops.convert_to_numpy(keras.activations.hard_sigmoid(x))
+    assert abs(keras3[4] - got[4]) > 0.03  # Keras 3's is x/6 + 0.5: another function
+
+
+@pytest.mark.parametrize("name", ["topic_lstm", "rae"])
+def test_the_lstm_models_train_with_keras2s_forms(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``adagrad="keras2"`` and ``recurrent_activation="keras2_hard_sigmoid"`` reach the
+    compiled model: every LSTM gates with Keras 2's hard sigmoid, the optimizer is
+    Keras 2's Adagrad; and evaluate_model passes both from the training settings."""
+    from textsim.schafer.models import MODELS
+
+    rng = np.random.default_rng(0)
+    docs = [[list(rng.integers(2, 30, 6)), list(rng.integers(2, 30, 4))] for _ in range(40)]
+    labels = np.arange(40) % 3
+    W = rng.normal(size=(30, 8)).astype(np.float32)
+    W[0] = 0
+    forms = {"adagrad": "keras2", "recurrent_activation": "keras2_hard_sigmoid"}
+    import textsim.schafer.models.neural as neural
+
+    made: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> object:
+        made.append(make_optimizer(*args, **kwargs))  # type: ignore[arg-type]
+        return made[-1]
+
+    monkeypatch.setattr(neural, "make_optimizer", spy)
+    model = MODELS[name](
+        W, doc_size=5, batch_size=16, max_words=12, max_epochs=1, optimizer="adagrad", **forms
+    ).fit(docs, labels)
+    assert model.transform(docs[:3]).shape == (3, 5)
+    lstms = [la for la in model.encoder_.layers if isinstance(la, keras.layers.LSTM)]
+    assert lstms and all(la.cell.recurrent_activation is keras2_hard_sigmoid for la in lstms)
+    assert len(made) == 1 and isinstance(made[0], Keras2Adagrad)
+    with pytest.raises(ValueError, match="recurrent_activation must be one of"):
+        MODELS[name](W, max_epochs=1, recurrent_activation="relu").fit(docs, labels)
