@@ -54,6 +54,15 @@ class Archive:
             "written by `textsim fit` or textsim.save()"
         )
 
+    def close(self) -> None:
+        self.zip.close()
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     def __contains__(self, name: str) -> bool:
         return name in self.members
 

@@ -123,7 +123,8 @@ def _relative_to(target: str, base: Path) -> str:
 
 def read_model_meta(path: PathLike, classes: Classes) -> dict[str, Any]:
     """The JSON metadata of a model file (checked: it names one of ``classes``)."""
-    return _meta(Archive(Path(path)), classes)
+    with Archive(Path(path)) as archive:
+        return _meta(archive, classes)
 
 
 def _meta(archive: Archive, classes: Classes) -> dict[str, Any]:
@@ -158,17 +159,17 @@ def load(
     from textsim.vectors.words import WordEmbeddings
 
     path = Path(path)
-    archive = Archive(path)
-    meta = _meta(archive, classes)
-    cls = classes[meta["estimator"]]
-    params = dict(meta.get("params") or {})
-    if not cls.needs_for(params).vectors:
-        model = cls(**params)
-        model.source_ = None
-        return model
-    recorded = meta.get("source") or {}
-    kwargs = {k: v for k, v in params.items() if k in cls().get_params()}
-    arrays = _checked_arrays(archive, cls, kwargs, recorded, meta.get("fitted"))
+    with Archive(path) as archive:  # every member read and checked, then closed
+        meta = _meta(archive, classes)
+        cls = classes[meta["estimator"]]
+        params = dict(meta.get("params") or {})
+        if not cls.needs_for(params).vectors:
+            model = cls(**params)
+            model.source_ = None
+            return model
+        recorded = meta.get("source") or {}
+        kwargs = {k: v for k, v in params.items() if k in cls().get_params()}
+        arrays = _checked_arrays(archive, cls, kwargs, recorded, meta.get("fitted"))
     if vectors is not None:  # named by the user: theirs to trust, in any format
         vec_path = Path(vectors)
         kv = read_vectors(vec_path, trusted=True)
