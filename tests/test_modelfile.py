@@ -148,7 +148,7 @@ def _inflated(model: Path, out: Path, spaces: int) -> Path:
 def test_an_inflated_meta_is_refused_before_it_is_decompressed(
     vectors: Path, tmp_path: Path
 ) -> None:
-    """600 MB of spaces after valid JSON (about 0.6 MB on disk): refused from the
+    """600 MB of spaces after valid JSON (under 4 MB on disk): refused from the
     archive's directory, the process never holding the member (peak memory measured
     in a process of its own, against the 600 MB it would take to read it)."""
     spaces = 600 << 20
