@@ -72,6 +72,7 @@ include: "workflow/rules/gem_common.smk"
 include: "workflow/rules/schafer_common.smk"
 include: "workflow/rules/scaling_common.smk"
 include: "workflow/rules/variants_common.smk"
+include: "workflow/rules/verdicts_common.smk"
 include: "workflow/rules/download.smk"
 include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"
@@ -85,9 +86,10 @@ include: "workflow/rules/gem.smk"
 include: "workflow/rules/schafer.smk"
 include: "workflow/rules/scaling.smk"
 include: "workflow/rules/variants.smk"
+include: "workflow/rules/verdicts.smk"
 
 
 rule all:
     input:
-        deboom_targets() + gem_targets() + sch_targets() + scaling_targets() + variants_targets(),
+        deboom_targets() + gem_targets() + sch_targets() + scaling_targets() + variants_targets() + verdict_targets(),
     default_target: True

@@ -116,6 +116,7 @@ LAYERS: tuple[str, ...] = (
     "api",  # fitting by name from files, persistence, file operations
     "variants",
     "scaling",
+    "verdicts",  # the papers' claims judged on a run's results, with intervals
     "schafer",
     "gem",
     "deboom",

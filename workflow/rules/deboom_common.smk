@@ -105,15 +105,16 @@ def scoring_options(cfg, methods, vectors):
     }
 
 
-def training_options(cfg, length, *, kappa, normalize):
+def training_options(cfg, length, *, kappa, normalize, seed=None):
     """Rule train_weights' one mapping of settings
     (textsim.stages.deboom.training.TrainingOptions) for couple set ``length``, from a
-    config (the run's, or a variant's); ``kappa``: a number or "auto" (the search's)."""
+    config (the run's, or a variant's); ``kappa``: a number or "auto" (the search's);
+    ``seed``: the training seed (default: the run's)."""
     return {
         "n_max": n_max_for(length, cfg),
         "kappa": kappa,
         "stopping": cfg["weights"]["stopping"],
-        "seed": config["seed"],
+        "seed": config["seed"] if seed is None else int(seed),
         "deterministic": config["deterministic"],
         "normalize": normalize,
         "backend": KERAS_BACKEND,

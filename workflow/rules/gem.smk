@@ -14,6 +14,7 @@ rule sts_scores:
     output:
         scores="results/sts/scores.csv",
         vectors="results/sts/vectors.npz",
+        pairs=STS_PAIRS,
     params:
         options={**STS_OPTIONS, "learned": list(sts_learned())},
     threads: 2

@@ -9,6 +9,8 @@ STS_OPTIONS = {
     "max_pairs": STS["max_pairs"],
 }
 STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
+#: each STS pair's similarity under each method (the verdicts' evidence)
+STS_PAIRS = "results/sts/pairs.parquet"
 OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
 
 

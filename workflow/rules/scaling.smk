@@ -179,6 +179,7 @@ use rule sts_scores as scaling_sts with:
     output:
         scores=f"{SCALE_DIR}/{{size}}/sts.csv",
         vectors=temp(f"{SCALE_DIR}/{{size}}/sts-vectors.npz"),
+        pairs=f"{SCALE_DIR}/{{size}}/sts-pairs.parquet",
     params:
         options=STS_OPTIONS,
     log:

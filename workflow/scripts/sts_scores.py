@@ -9,5 +9,6 @@ sts_scores(
     list(snakemake.input.weights),
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
+    pairs_out=snakemake.output.pairs,
     options=snakemake.params.options,
 )

@@ -150,6 +150,7 @@ def evaluate_methods(
     fit_sentences: list[str],
     progress: bool = True,
     keep: dict[str, Kept] | None = None,
+    similarities: dict[tuple[str, str, str], npt.NDArray[np.float64]] | None = None,
 ) -> pd.DataFrame:
     """Pearson and Spearman × 100 of every method on every split, with its speed.
 
@@ -158,8 +159,12 @@ def evaluate_methods(
     split's sentences; for transductive methods it includes the fit on those
     sentences, for inductive ones the fit on ``fit_sentences`` is timed
     separately (``fit_seconds``). ``keep``, when given, receives per method key
-    the inductive / fit-free model and the vectors it gave each split."""
+    the inductive / fit-free model and the vectors it gave each split; ``similarities``,
+    when given, receives per (method, mode, split) the cosine of each pair (the
+    item-level evidence of :mod:`textsim.verdicts`)."""
     from tqdm import tqdm
+
+    from textsim.distances import paired_similarity
 
     raw = {
         name: (list(frame["sentence1"]), list(frame["sentence2"])) for name, frame in splits.items()
@@ -183,7 +188,10 @@ def evaluate_methods(
             seconds = time.perf_counter() - t0
             if keep is not None and method.key and method.mode != "transductive":
                 keep.setdefault(method.key, Kept(model, {})).vectors[split] = v
-            scores = pair_scores(v[: len(a)], v[len(a) :], splits[split]["score"])
+            sim = paired_similarity(v[: len(a)], v[len(a) :], "cosine")
+            if similarities is not None:
+                similarities[(method.name, method.mode, split)] = sim
+            scores = sts_correlations(sim, splits[split]["score"])
             rows.append(
                 {
                     "method": method.name,

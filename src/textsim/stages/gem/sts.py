@@ -8,8 +8,11 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
+import pandas as pd
+
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
-from textsim.io import PathLike, write_csv
+from textsim.io import PathLike, atomic_path, write_csv
 from textsim.methods.gem.model import GEM
 from textsim.methods.pooling import PoolingEmbedding
 from textsim.methods.sif import SIF, USIF
@@ -42,10 +45,13 @@ def sts_scores(
     output: PathLike,
     *,
     vectors_out: PathLike,
+    pairs_out: PathLike,
     options: Mapping[str, Any],
 ) -> None:
     """Every zero-training method and the learned ``weights`` (files named by
-    ``options["learned"]``) on STS dev and test; the stored-fit methods' vectors as an artifact.
+    ``options["learned"]``) on STS dev and test; the stored-fit methods' vectors as an
+    artifact; each pair's similarity under each method (``pairs_out``, Parquet: method,
+    mode, split, pair, similarity, gold), the evidence of the verdicts.
     ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
@@ -63,10 +69,37 @@ def sts_scores(
     )
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
+    sims: dict[tuple[str, str, str], Any] = {}
     frame = evaluate_methods(
-        methods, evaluated, fit_sentences=sentences_to_fit(splits["train"]), keep=kept
+        methods,
+        evaluated,
+        fit_sentences=sentences_to_fit(splits["train"]),
+        keep=kept,
+        similarities=sims,
     )
     for row in frame.itertuples():
         log.info("%-28s %-12s %-4s r = %.2f", row.method, row.mode, row.split, row.pearson)
     save_vectors(kept, evaluated, vectors_out)
+    with atomic_path(pairs_out) as tmp:
+        pair_frame(sims, evaluated).to_parquet(tmp, index=False)
     write_csv(frame, output)
+
+
+def pair_frame(
+    similarities: Mapping[tuple[str, str, str], Any], splits: Mapping[str, pd.DataFrame]
+) -> pd.DataFrame:
+    """One row per (method, mode, split, pair): the pair's similarity and gold score."""
+    parts = [
+        pd.DataFrame(
+            {
+                "method": method,
+                "mode": mode,
+                "split": split,
+                "pair": np.arange(len(sim)),
+                "similarity": np.asarray(sim, dtype=np.float64),
+                "gold": splits[split]["score"].to_numpy(dtype=np.float64),
+            }
+        )
+        for (method, mode, split), sim in similarities.items()
+    ]
+    return pd.concat(parts, ignore_index=True)

@@ -1,0 +1,90 @@
+"""Workflow glue of rule verdicts: the run's evidence files → the verdict tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from textsim.io import PathLike
+from textsim.options import settings_of
+from textsim.report.tables import write_plain_table
+
+
+@dataclass(frozen=True)
+class VerdictOptions:
+    """Rule verdicts' settings: ``baselines`` / ``learned``, the ``set/variant`` and
+    ``set/procedure`` key of each input file in order (a learned key once per seed);
+    ``primary``: the learned weights' vector variant; ``n_thresholds``: the split-error
+    threshold grid; ``n_boot`` replicates, bootstrap ``seed``; ``run``: the run's words
+    for the titles."""
+
+    baselines: Sequence[str]
+    learned: Sequence[str]
+    primary: str
+    n_thresholds: int
+    n_boot: int
+    seed: int
+    run: str
+
+
+def _pairs(keys: Sequence[str], paths: Sequence[PathLike], what: str) -> list[tuple[str, str]]:
+    if len(keys) != len(paths):
+        raise ValueError(f"{what}: {len(keys)} keys for {len(paths)} files")
+    out = []
+    for key in keys:
+        first, _, second = key.partition("/")
+        out.append((first, second))
+    return out
+
+
+def verdicts(
+    baselines: Sequence[PathLike],
+    learned: Sequence[PathLike],
+    sts: Sequence[PathLike],
+    comparisons_stem: PathLike,
+    claims_stem: PathLike,
+    *,
+    options: Mapping[str, Any],
+) -> None:
+    """Judge every claim of the registry on this run's evidence; write the comparison
+    table and the one-line-per-claim table (CSV, Markdown, LaTeX, HTML)."""
+    from textsim.verdicts.evidence import Evidence, deboom_evidence, sts_evidence
+    from textsim.verdicts.table import NOTE, claim_table, comparison_table
+
+    opts = settings_of(VerdictOptions, options, "verdicts")
+    evidence = Evidence()
+    learned_files: dict[tuple[str, str], list[PathLike]] = {}
+    for key, path in zip(_pairs(opts.learned, learned, "learned"), learned, strict=True):
+        learned_files.setdefault(key, []).append(path)
+    deboom_evidence(
+        dict(zip(_pairs(opts.baselines, baselines, "baselines"), baselines, strict=True)),
+        learned_files,
+        primary=opts.primary,
+        n_thresholds=opts.n_thresholds,
+        evidence=evidence,
+    )
+    for path in sts:
+        sts_evidence(path, evidence=evidence)
+    table = comparison_table(evidence, n_boot=opts.n_boot, seed=opts.seed)
+    lines = claim_table(table)
+    write_plain_table(
+        _rounded(table),
+        comparisons_stem,
+        title=f"Verdicts, every comparison: {opts.run}",
+        note=NOTE,
+    )
+    write_plain_table(
+        lines, claims_stem, title=f"Verdicts, one line per claim: {opts.run}", note=NOTE
+    )
+
+
+def _rounded(frame: pd.DataFrame) -> pd.DataFrame:
+    out = frame.copy()
+    for column in ("published better", "published worse", "ours better", "ours worse"):
+        out[column] = out[column].round(2)
+    for column in ("difference", "low", "high"):
+        out[column] = out[column].round(2)
+    return out

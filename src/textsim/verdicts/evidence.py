@@ -1,0 +1,104 @@
+"""Item-level evidence from a run's files: what each method got right or scored on each
+test item, per seed, for the paired bootstrap.
+
+* De Boom: for each test couple, 1 if the method misclassifies it (threshold chosen
+  on the validation couples after the validation min–max map, exactly as the tables'
+  split error: :func:`textsim.deboom.metrics.evaluate_split`), stratified by
+  related / non-related;
+* STS: each test pair's cosine and gold score (Pearson r is recomputed per replicate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import pandas as pd
+
+from textsim.deboom.metrics import best_threshold, minmax_normalise
+from textsim.io import PathLike
+
+__all__ = ["Evidence", "Runs", "deboom_evidence", "sts_evidence", "wrong_on_test"]
+
+#: one item array per seed (one array for a method without training)
+Runs = list[npt.NDArray[np.float64]]
+
+
+@dataclass
+class Evidence:
+    """(family, set, method, variant) -> runs; strata per (family, set)."""
+
+    runs: dict[tuple[str, str, str, str], Runs] = field(default_factory=dict)
+    strata: dict[tuple[str, str], npt.NDArray[np.int64] | None] = field(default_factory=dict)
+
+    def variants(self, family: str, set_: str, method: str) -> list[str]:
+        return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
+
+
+def wrong_on_test(scores: pd.DataFrame, method: str, n_thresholds: int) -> npt.NDArray[np.float64]:
+    """1.0 for each test couple that ``method`` misclassifies, else 0.0."""
+    val = scores[scores["split"] == "validation"]
+    test = scores[scores["split"] == "test"]
+    vs = val[method].to_numpy(dtype=np.float64)
+    lo, hi = float(vs.min()), float(vs.max())
+    theta, _ = best_threshold(
+        minmax_normalise(vs, lo, hi), val["related"].to_numpy(bool), n_thresholds
+    )
+    predicted = minmax_normalise(test[method].to_numpy(dtype=np.float64), lo, hi) > theta
+    wrong = predicted != test["related"].to_numpy(bool)
+    return np.asarray(wrong, dtype=np.float64)
+
+
+def _related(scores: pd.DataFrame) -> npt.NDArray[np.int64]:
+    return scores.loc[scores["split"] == "test", "related"].to_numpy(bool).astype(np.int64)
+
+
+def deboom_evidence(
+    baselines: Mapping[tuple[str, str], PathLike],
+    learned: Mapping[tuple[str, str], Sequence[PathLike]],
+    *,
+    primary: str,
+    n_thresholds: int,
+    evidence: Evidence | None = None,
+) -> Evidence:
+    """``baselines``: (couple set, vector variant) -> scores file of every baseline;
+    ``learned``: (couple set, procedure) -> the scores file of each seed (variant
+    ``primary``)."""
+    out = evidence if evidence is not None else Evidence()
+
+    def strata(set_: str, frame: pd.DataFrame, path: PathLike) -> None:
+        related = _related(frame)
+        known = out.strata.setdefault(("deboom", set_), related)
+        if known is None or known.shape != related.shape or not np.array_equal(known, related):
+            raise ValueError(f"{path}: its test couples differ from the others of set {set_}")
+
+    for (set_, variant), path in baselines.items():
+        frame = pd.read_parquet(path)
+        strata(set_, frame, path)
+        for method in frame.columns.drop(["split", "related"], errors="ignore"):
+            out.runs[("deboom", set_, str(method), variant)] = [
+                wrong_on_test(frame, str(method), n_thresholds)
+            ]
+    for (set_, procedure), paths in learned.items():
+        runs: Runs = []
+        for path in paths:
+            frame = pd.read_parquet(path)
+            strata(set_, frame, path)
+            runs.append(wrong_on_test(frame, f"learned_{procedure}", n_thresholds))
+        out.runs[("deboom", set_, f"learned_{procedure}", primary)] = runs
+    return out
+
+
+def sts_evidence(pairs: PathLike, *, evidence: Evidence | None = None) -> Evidence:
+    """Each STS pair's cosine and gold score, per (split, method, mode)."""
+    out = evidence if evidence is not None else Evidence()
+    frame = pd.read_parquet(pairs)
+    for (method, mode, split), part in frame.groupby(["method", "mode", "split"], sort=False):
+        part = part.sort_values("pair")
+        out.runs[("sts", str(split), str(method), str(mode))] = [
+            part[["similarity", "gold"]].to_numpy(dtype=np.float64)
+        ]
+        out.strata.setdefault(("sts", str(split)), None)
+    return out

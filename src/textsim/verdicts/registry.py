@@ -1,0 +1,202 @@
+"""The papers' claims as data: ``textsim/data/claims.yaml``, checked and expanded.
+
+Every claim names its source, where it stands, the paper's words and either the
+comparison it implies (a family of metrics, the sets or splits it holds on, the
+methods it says are better and worse) or, for a claim no run can judge, the reason.
+Method names are checked against the methods each family measures; groups ("every
+baseline") are expanded here, from the lists that define those methods, so a claim
+about every baseline covers every baseline the papers report under every distance
+they report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+
+__all__ = [
+    "FAMILIES",
+    "Claim",
+    "Comparison",
+    "RegistryError",
+    "claims",
+    "groups",
+    "methods_of",
+]
+
+Family = Literal["deboom", "sts", "schafer"]
+#: each family's metric and whether lower values are better
+FAMILIES: dict[str, tuple[str, bool]] = {
+    "deboom": ("split error %", True),
+    "sts": ("Pearson r x 100", False),
+    "schafer": ("score %", False),
+}
+SOURCES = {
+    "icdmw": "De Boom et al. 2015 (ICDMW)",
+    "prl": "De Boom et al. 2016 (PRL)",
+    "gem": "GEM (Yang et al. 2018, slides)",
+    "schafer": "Schäfer 2018 (MSc thesis)",
+}
+_FIELDS = {
+    "id", "source", "where", "quote", "family", "sets", "better", "worse", "mode",
+    "pairing", "untestable",
+}  # fmt: skip
+
+
+class RegistryError(ValueError):
+    """A claim of the registry names an unknown field, method, group or family."""
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """``better`` has a better value than ``worse`` on ``set``."""
+
+    set: str
+    better: str
+    worse: str
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    source: str
+    where: str
+    quote: str
+    family: str | None = None
+    sets: tuple[str, ...] = ()
+    better: tuple[str, ...] = ()
+    worse: tuple[str, ...] = ()
+    mode: str | None = None
+    pairing: str = "all"  # all: each better with each worse; zip: position by position
+    untestable: str | None = None
+
+    @property
+    def lower_is_better(self) -> bool:
+        return FAMILIES[self.family or "deboom"][1]
+
+    @property
+    def metric(self) -> str:
+        return FAMILIES[self.family][0] if self.family else ""
+
+    def comparisons(self) -> list[Comparison]:
+        """Every comparison the claim implies, groups expanded."""
+        if self.untestable:
+            return []
+        better = _expand(self.family or "", self.better)
+        worse = _expand(self.family or "", self.worse)
+        if self.pairing == "zip":
+            pairs = list(zip(better, worse, strict=True))
+        else:
+            pairs = [(b, w) for b in better for w in worse if b != w]
+        return [Comparison(s, b, w) for s in self.sets for b, w in pairs]
+
+
+def groups() -> dict[str, list[str]]:
+    """The De Boom method groups a claim may name (see claims.yaml's header)."""
+    table_i = _table_i()
+    traditional = ["tfidf", "mean", "max", "min", "minmax"]
+    table_iii = [
+        "tfidf",
+        *(m for m in _prl_table_1() if not m.startswith("learned") and m != "tfidf"),
+    ]
+    baselines = list(dict.fromkeys(table_i + table_iii))
+    return {
+        "traditional": traditional,
+        "table_i": table_i,
+        "table_iii": table_iii,
+        "baselines": baselines,
+        "embedding_baselines": [m for m in baselines if m != "tfidf"],
+    }
+
+
+def _table_i() -> list[str]:
+    from textsim.deboom.published import ICDMW_TABLE_I
+
+    return list(ICDMW_TABLE_I)
+
+
+def _prl_table_1() -> list[str]:
+    from textsim.deboom.published import PRL_TABLE_1
+
+    return list(PRL_TABLE_1["20"])
+
+
+def methods_of(family: str) -> set[str]:
+    """The method names a family measures."""
+    if family == "deboom":
+        from textsim.deboom.baselines import BASELINES
+        from textsim.deboom.published import LEARNED_LABELS
+
+        return set(BASELINES) | set(LEARNED_LABELS)
+    if family == "sts":
+        return {"mean", "idf-weighted mean", "SIF", "uSIF", "GEM"}
+    if family == "schafer":
+        from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
+        from textsim.schafer.models import MODELS
+
+        return set(MODELS) | set(SCHAFER_BASELINES)
+    raise RegistryError(f"unknown family {family!r} (one of {', '.join(FAMILIES)})")
+
+
+def _expand(family: str, names: Sequence[str]) -> list[str]:
+    named = groups() if family == "deboom" else {}
+    out: list[str] = []
+    for name in names:
+        out += named.get(name, [name])
+    return list(dict.fromkeys(out))
+
+
+def _claim(raw: dict[str, Any], where: str) -> Claim:
+    unknown = set(raw) - _FIELDS
+    if unknown:
+        raise RegistryError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    for key in ("id", "source", "where", "quote"):
+        if not raw.get(key):
+            raise RegistryError(f"{where}: field {key!r} is required")
+    if raw["source"] not in SOURCES:
+        raise RegistryError(f"{where}: unknown source {raw['source']!r}")
+    listed = {k: tuple(str(x) for x in raw.get(k, ())) for k in ("sets", "better", "worse")}
+    claim = Claim(
+        **{k: v for k, v in raw.items() if k not in listed},
+        **listed,  # type: ignore[arg-type]
+    )
+    if claim.untestable:
+        return claim
+    if claim.family not in FAMILIES:
+        raise RegistryError(f"{where}: family must be one of {', '.join(FAMILIES)}")
+    if not (claim.sets and claim.better and claim.worse):
+        raise RegistryError(f"{where}: a testable claim needs sets, better and worse")
+    known = methods_of(claim.family)
+    for name in _expand(claim.family, claim.better + claim.worse):
+        if name not in known:
+            raise RegistryError(f"{where}: unknown {claim.family} method {name!r}")
+    if claim.pairing not in ("all", "zip"):
+        raise RegistryError(f"{where}: pairing must be 'all' or 'zip'")
+    if not claim.comparisons():
+        raise RegistryError(f"{where}: the claim implies no comparison")
+    return claim
+
+
+def load(text: str, name: str = "claims.yaml") -> list[Claim]:
+    """Claims from a registry's YAML text (``name`` for errors)."""
+    raw = yaml.safe_load(text)
+    if not isinstance(raw, list):
+        raise RegistryError(f"{name}: a list of claims expected")
+    out = [_claim(dict(entry), f"{name}: claim {i + 1}") for i, entry in enumerate(raw)]
+    ids = [c.id for c in out]
+    dup = sorted({i for i in ids if ids.count(i) > 1})
+    if dup:
+        raise RegistryError(f"{name}: duplicate claim id(s) {', '.join(dup)}")
+    return out
+
+
+@cache
+def claims() -> tuple[Claim, ...]:
+    """The project's registry."""
+    text = resources.files("textsim").joinpath("data/claims.yaml").read_text(encoding="utf-8")
+    return tuple(load(text))

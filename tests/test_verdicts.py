@@ -1,0 +1,246 @@
+"""The verdict rule, the paired bootstrap, the claims registry and the verdict table."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from textsim.deboom.metrics import evaluate_split
+from textsim.verdicts.bootstrap import bootstrap_difference, error_rate, pearson
+from textsim.verdicts.evidence import Evidence, wrong_on_test
+from textsim.verdicts.registry import RegistryError, claims, groups, load, methods_of
+from textsim.verdicts.rule import Verdict, combine, judge
+from textsim.verdicts.table import claim_table, comparison_table
+
+# -- the rule ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "lower", "expected"),
+    [
+        (-2.0, -0.5, True, Verdict.HOLDS),
+        (0.5, 2.0, True, Verdict.FAILS),
+        (-0.5, 0.5, True, Verdict.NOISE),
+        (0.5, 2.0, False, Verdict.HOLDS),
+        (-2.0, -0.5, False, Verdict.FAILS),
+        (-0.1, 0.0, False, Verdict.NOISE),
+    ],
+)
+def test_judge(low: float, high: float, lower: bool, expected: Verdict) -> None:
+    assert judge(low, high, lower_is_better=lower) is expected
+
+
+def test_judge_refuses_reversed_interval() -> None:
+    with pytest.raises(ValueError, match="low <= high"):
+        judge(1.0, -1.0, lower_is_better=True)
+
+
+def test_combine() -> None:
+    h, f, n, u = Verdict.HOLDS, Verdict.FAILS, Verdict.NOISE, Verdict.UNTESTABLE
+    assert combine([h, h]) is h
+    assert combine([h, f, n]) is f
+    assert combine([h, n]) is n
+    assert combine([h, u]) is u
+    assert combine([]) is u
+
+
+# -- the bootstrap ----------------------------------------------------------------------
+
+
+def _paired_errors(rng: np.random.Generator, n: int, pa: float, pb: float):
+    """Correlated per-item errors of two methods with error rates pa and pb."""
+    u = rng.random(n)
+    return (u < pa).astype(float), (u < pb).astype(float) * (rng.random(n) < 0.9) + (
+        (u >= pb) & (rng.random(n) < (pb * 0.1) / (1 - pb))
+    ).astype(float)
+
+
+def test_bootstrap_coverage_of_a_known_difference() -> None:
+    """Over many synthetic test sets with a known error difference, the 95% interval
+    covers the true difference about 95% of the time, and a difference inside its
+    interval is judged within noise, one outside it holds."""
+    rng = np.random.default_rng(1)
+    pa, pb, n, trials = 0.20, 0.25, 600, 200
+    true = 100 * (pa - pb)
+    covered, verdicts = 0, []
+    for t in range(trials):
+        a, b = _paired_errors(rng, n, pa, pb)
+        d = bootstrap_difference([a], [b], error_rate, n_boot=400, seed=t)
+        covered += d.low <= true <= d.high
+        verdicts.append(judge(d.low, d.high, lower_is_better=True))
+        assert d.low <= d.estimate <= d.high
+    assert 0.90 <= covered / trials <= 0.99
+    assert Verdict.FAILS not in verdicts
+
+
+def test_bootstrap_pearson_coverage() -> None:
+    rng = np.random.default_rng(2)
+    n, trials, covered = 300, 150, 0
+    gold = rng.normal(size=(trials, n))
+    for t in range(trials):
+        x = gold[t] + rng.normal(scale=1.0, size=n)  # r = 1/sqrt(2)
+        y = gold[t] + rng.normal(scale=2.0, size=n)  # r = 1/sqrt(5)
+        true = 100 * (1 / np.sqrt(2) - 1 / np.sqrt(5))
+        d = bootstrap_difference(
+            [np.c_[x, gold[t]]], [np.c_[y, gold[t]]], pearson, n_boot=400, seed=t
+        )
+        covered += d.low <= true <= d.high
+        assert d.better == pytest.approx(100 * np.corrcoef(x, gold[t])[0, 1])
+    assert 0.88 <= covered / trials <= 0.99
+
+
+def test_no_difference_is_within_noise_and_a_large_one_holds() -> None:
+    rng = np.random.default_rng(3)
+    a = (rng.random(2000) < 0.2).astype(float)
+    same = bootstrap_difference([a], [a.copy()], error_rate, n_boot=300)
+    assert same.estimate == 0 and same.low == 0 and same.high == 0
+    worse = np.maximum(a, (rng.random(2000) < 0.3).astype(float))
+    d = bootstrap_difference([a], [worse], error_rate, n_boot=300)
+    assert judge(d.low, d.high, lower_is_better=True) is Verdict.HOLDS
+    assert judge(-d.high, -d.low, lower_is_better=True) is Verdict.FAILS
+
+
+def test_seeds_widen_the_interval_and_give_their_range() -> None:
+    """A trained method's seeds enter the interval: three runs that disagree give a
+    wider interval than the single run, and the per-seed range is reported."""
+    rng = np.random.default_rng(4)
+    base = (rng.random(3000) < 0.3).astype(float)
+    runs = [np.where(rng.random(3000) < p, 1.0, base) for p in (0.0, 0.04, 0.08)]
+    one = bootstrap_difference(runs[:1], [base], error_rate, n_boot=600)
+    three = bootstrap_difference(runs, [base], error_rate, n_boot=600)
+    assert three.seeds_better == 3
+    assert three.high - three.low > one.high - one.low
+    assert three.seed_min == pytest.approx(0.0) and three.seed_max > 4.0
+    assert three.estimate == pytest.approx(np.mean([100 * (r.mean() - base.mean()) for r in runs]))
+
+
+def test_strata_keep_each_class_size() -> None:
+    from textsim.verdicts.bootstrap import resample_indices
+
+    strata = np.array([0] * 7 + [1] * 3)
+    idx = resample_indices(10, 50, np.random.default_rng(0), strata)
+    assert (strata[idx] == 1).sum(axis=1).tolist() == [3] * 50
+
+
+def test_bootstrap_refuses_unpaired_items() -> None:
+    with pytest.raises(ValueError, match="same items"):
+        bootstrap_difference([np.zeros(5)], [np.zeros(6)], error_rate)
+
+
+# -- the registry -----------------------------------------------------------------------
+
+
+def test_every_claim_names_known_methods_and_sources() -> None:
+    found = claims()
+    assert len({c.id for c in found}) == len(found)
+    for claim in found:
+        if claim.untestable:
+            assert claim.untestable.strip()
+            continue
+        known = methods_of(claim.family or "")
+        for c in claim.comparisons():
+            assert c.better in known and c.worse in known, claim.id
+    sources = {c.source for c in found}
+    assert sources == {"icdmw", "prl", "gem", "schafer"}
+
+
+def test_every_baseline_means_both_distances() -> None:
+    """The PRL headline is judged against every baseline under cosine and Euclidean
+    distance, the idf-weighted mean with cosine included."""
+    headline = next(c for c in claims() if c.id == "prl-learned-beats-every-baseline")
+    worse = {c.worse for c in headline.comparisons()}
+    assert {"mean_idf", "mean_idf_euclidean", "tfidf", "minmax", "minmax_euclidean"} <= worse
+    assert worse == set(groups()["baselines"])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+         " better: [nosuch], worse: [mean]}", "unknown deboom method 'nosuch'"),
+        ("- {id: a, source: prl, where: x, quote: q, famly: deboom}", "unknown field"),
+        ("- {id: a, source: nature, where: x, quote: q, untestable: r}", "unknown source"),
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, sets: ['20']}",
+         "needs sets, better and worse"),
+        ("- {id: a, source: prl, where: x, quote: q, untestable: r}\n"
+         "- {id: a, source: prl, where: x, quote: q, untestable: r}", "duplicate claim id"),
+    ],
+)  # fmt: skip
+def test_registry_errors_name_the_claim(text: str, message: str) -> None:
+    with pytest.raises(RegistryError, match=message):
+        load(text, "mine.yaml")
+
+
+# -- evidence and the table -------------------------------------------------------------
+
+
+def _scores(rng: np.random.Generator, n: int, methods: dict[str, float]) -> pd.DataFrame:
+    """Validation and test couples, half related, each method separating them by its
+    ``methods`` shift (0: chance)."""
+    split = np.repeat(["validation", "test"], n)
+    related = np.tile(np.repeat([True, False], n // 2), 2)
+    frame = pd.DataFrame({"split": split, "related": related})
+    for name, shift in methods.items():
+        frame[name] = rng.normal(size=2 * n) + shift * related
+    return frame
+
+
+def test_wrong_on_test_matches_the_tables_split_error() -> None:
+    frame = _scores(np.random.default_rng(5), 1000, {"mean": 1.0})
+    wrong = wrong_on_test(frame, "mean", 1001)
+    val, test = frame[frame["split"] == "validation"], frame[frame["split"] == "test"]
+    ev = evaluate_split(val["mean"], val["related"], test["mean"], test["related"])
+    assert wrong.sum() == ev.test_errors
+
+
+def _evidence(frame: pd.DataFrame, learned_seeds: list[pd.DataFrame]) -> Evidence:
+    ev = Evidence()
+    related = frame.loc[frame["split"] == "test", "related"].to_numpy().astype(np.int64)
+    ev.strata[("deboom", "20")] = related
+    for m in frame.columns.drop(["split", "related"]):
+        ev.runs[("deboom", "20", m, "unit")] = [wrong_on_test(frame, m, 1001)]
+    ev.runs[("deboom", "20", "learned_median", "unit")] = [
+        wrong_on_test(f, "learned_median", 1001) for f in learned_seeds
+    ]
+    return ev
+
+
+def test_table_judges_constructed_claims() -> None:
+    """A clear difference holds, the reverse fails, a tiny one is within noise, and a
+    trained method with one seed is untestable; the claim line combines them."""
+    rng = np.random.default_rng(6)
+    frame = _scores(rng, 4000, {"max": 0.5, "minmax": 1.5, "min": 0.52})
+    seeds = [_scores(np.random.default_rng(s), 4000, {"learned_median": 2.0}) for s in (7, 8, 9)]
+    for s in seeds:
+        s["related"] = frame["related"]
+    registry = load(
+        """
+- {id: clear, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+   better: [minmax], worse: [max]}
+- {id: reversed, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+   better: [max], worse: [minmax]}
+- {id: tiny, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+   better: [min], worse: [max]}
+- {id: learned, source: prl, where: x, quote: q, family: deboom, sets: ['20'],
+   better: [learned_median], worse: [minmax]}
+- {id: missing, source: prl, where: x, quote: q, family: deboom, sets: ['var'],
+   better: [learned_median], worse: [minmax]}
+- {id: words, source: prl, where: x, quote: q, untestable: no direction}
+"""
+    )
+    table = comparison_table(_evidence(frame, seeds), registry=registry, n_boot=300)
+    verdict = dict(zip(table["claim"], table["verdict"], strict=True))
+    assert verdict == {
+        "clear": "holds",
+        "reversed": "fails",
+        "tiny": "within noise",
+        "learned": "holds",
+        "missing": "untestable",
+    }
+    one = comparison_table(_evidence(frame, seeds[:1]), registry=registry[3:4], n_boot=100)
+    assert one["verdict"].tolist() == ["untestable"]
+    assert "1 seed(s) of the 3" in one["reason"].iloc[0]
+    lines = claim_table(table, registry=registry)
+    assert lines.set_index("claim")["verdict"].to_dict()["words"] == "untestable"
+    assert lines.set_index("claim")["published holds"].to_dict()["clear"] == "yes"

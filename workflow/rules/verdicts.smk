@@ -1,0 +1,76 @@
+# Verdicts (textsim.verdicts): every claim of the papers judged on this run's test items
+# with paired bootstrap intervals; the learned weights trained with several seeds.
+
+use rule train_weights as train_weights_seed with:
+    output:
+        "results/weights/{length}/{procedure}-seed{seed}.json",
+    params:
+        options=lambda wc: training_options(
+            config, wc.length, kappa=KAPPA, normalize=NORMALIZE, seed=wc.seed
+        ),
+    log:
+        "logs/weights/{length}/{procedure}-seed{seed}.log",
+    benchmark:
+        "benchmarks/weights/{length}/{procedure}-seed{seed}.tsv"
+
+
+use rule score_learned as score_learned_seed with:
+    input:
+        couples=COUPLES,
+        vectors=VECTORS_KV,
+        docfreq=DOCFREQ,
+        weights="results/weights/{length}/{procedure}-seed{seed}.json",
+        code=code("score_learned"),
+    output:
+        "results/learned/{length}/{procedure}-seed{seed}.parquet",
+    log:
+        "logs/learned/{length}/{procedure}-seed{seed}-score.log",
+    benchmark:
+        "benchmarks/learned/{length}/{procedure}-seed{seed}-score.tsv"
+
+
+use rule score_learned_space as score_learned_space_seed with:
+    input:
+        couples=space_couples,
+        vectors=space_vectors,
+        docfreq=DOCFREQ,
+        weights=lambda wc: space_weights(wc).replace(".json", f"-seed{wc.seed}.json"),
+        code=code("score_learned"),
+    output:
+        "results/learned/{space}/{procedure}-seed{seed}.parquet",
+    log:
+        "logs/learned/{space}/{procedure}-seed{seed}-score.log",
+    benchmark:
+        "benchmarks/learned/{space}/{procedure}-seed{seed}-score.tsv"
+
+
+rule verdicts:
+    input:
+        baselines=list(verdict_evidence()[0].values()),
+        learned=[path for _, path in verdict_evidence()[1]],
+        sts=[STS_PAIRS] if STS["enabled"] else [],
+        code=code("verdicts"),
+    output:
+        **{f"comparisons_{k}": v for k, v in table_outputs("verdicts", "verdicts", "0. Verdicts", "every comparison").items()},
+        **{f"claims_{k}": v for k, v in table_outputs("verdict-claims", "verdicts", "0. Verdicts", "one line per claim").items()},
+    params:
+        options={  # textsim.stages.verdicts.VerdictOptions
+            "baselines": list(verdict_evidence()[0]),
+            "learned": [key for key, _ in verdict_evidence()[1]],
+            "primary": PRIMARY_VECTORS,
+            "n_thresholds": config["evaluation"]["n_thresholds"],
+            "n_boot": VERDICTS["n_boot"],
+            "seed": config["seed"],
+            "run": corpus_description(),
+        },
+    log:
+        "logs/verdicts/verdicts.log",
+    benchmark:
+        "benchmarks/verdicts/verdicts.tsv"
+    resources:
+        mem_mb=mem_mb(3000, 2),
+        runtime=60,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/verdicts.py"
