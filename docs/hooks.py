@@ -22,6 +22,7 @@ from textsim.docsgen import (
     plain_roles,
 )
 from textsim.imports import FOUNDATIONS, LAYERS, layer_edges
+from textsim.pages.blocks import fill
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = "figures"
@@ -47,6 +48,8 @@ def on_files(files: Files, config: Any) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
+    # the numbers of our runs: regenerated from docs/snapshots at every build
+    markdown = fill(markdown, ROOT / "docs" / "snapshots", page.file.src_uri)
     available = {Path(f.src_uri).stem for f in files if f.src_uri.startswith(f"{FIGURES}/")}
     # figures are raw HTML, whose links MkDocs does not rewrite: relative to the page's
     # output URL (papers/deboom/ with directory URLs), not to its source file

@@ -46,6 +46,7 @@ SHARED_SCRIPTS = {
     "train_weights_seed": "train_weights",
     "score_learned_seed": "score_learned",
     "score_learned_space_seed": "score_learned",
+    "schafer_run_seed": "schafer_run",
     "variant_clean_wiki_shard": "clean_wiki_shard",
     "variant_count_docfreq": "count_docfreq",
     "variant_merge_docfreq": "merge_docfreq",

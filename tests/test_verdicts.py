@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from textsim.deboom.metrics import evaluate_split
-from textsim.verdicts.bootstrap import bootstrap_difference, error_rate, pearson
+from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent, pearson
 from textsim.verdicts.evidence import Evidence, wrong_on_test
 from textsim.verdicts.registry import RegistryError, claims, groups, load, methods_of
 from textsim.verdicts.rule import Verdict, combine, judge
@@ -66,7 +66,7 @@ def test_bootstrap_coverage_of_a_known_difference() -> None:
     covered, verdicts = 0, []
     for t in range(trials):
         a, b = _paired_errors(rng, n, pa, pb)
-        d = bootstrap_difference([a], [b], error_rate, n_boot=400, seed=t)
+        d = bootstrap_difference([a], [b], mean_percent, n_boot=400, seed=t)
         covered += d.low <= true <= d.high
         verdicts.append(judge(d.low, d.high, lower_is_better=True))
         assert d.low <= d.estimate <= d.high
@@ -93,10 +93,10 @@ def test_bootstrap_pearson_coverage() -> None:
 def test_no_difference_is_within_noise_and_a_large_one_holds() -> None:
     rng = np.random.default_rng(3)
     a = (rng.random(2000) < 0.2).astype(float)
-    same = bootstrap_difference([a], [a.copy()], error_rate, n_boot=300)
+    same = bootstrap_difference([a], [a.copy()], mean_percent, n_boot=300)
     assert same.estimate == 0 and same.low == 0 and same.high == 0
     worse = np.maximum(a, (rng.random(2000) < 0.3).astype(float))
-    d = bootstrap_difference([a], [worse], error_rate, n_boot=300)
+    d = bootstrap_difference([a], [worse], mean_percent, n_boot=300)
     assert judge(d.low, d.high, lower_is_better=True) is Verdict.HOLDS
     assert judge(-d.high, -d.low, lower_is_better=True) is Verdict.FAILS
 
@@ -107,8 +107,8 @@ def test_seeds_widen_the_interval_and_give_their_range() -> None:
     rng = np.random.default_rng(4)
     base = (rng.random(3000) < 0.3).astype(float)
     runs = [np.where(rng.random(3000) < p, 1.0, base) for p in (0.0, 0.04, 0.08)]
-    one = bootstrap_difference(runs[:1], [base], error_rate, n_boot=600)
-    three = bootstrap_difference(runs, [base], error_rate, n_boot=600)
+    one = bootstrap_difference(runs[:1], [base], mean_percent, n_boot=600)
+    three = bootstrap_difference(runs, [base], mean_percent, n_boot=600)
     assert three.seeds_better == 3
     assert three.high - three.low > one.high - one.low
     assert three.seed_min == pytest.approx(0.0) and three.seed_max > 4.0
@@ -125,7 +125,7 @@ def test_strata_keep_each_class_size() -> None:
 
 def test_bootstrap_refuses_unpaired_items() -> None:
     with pytest.raises(ValueError, match="same items"):
-        bootstrap_difference([np.zeros(5)], [np.zeros(6)], error_rate)
+        bootstrap_difference([np.zeros(5)], [np.zeros(6)], mean_percent)
 
 
 # -- the registry -----------------------------------------------------------------------
@@ -244,3 +244,74 @@ def test_table_judges_constructed_claims() -> None:
     lines = claim_table(table, registry=registry)
     assert lines.set_index("claim")["verdict"].to_dict()["words"] == "untestable"
     assert lines.set_index("claim")["published holds"].to_dict()["clear"] == "yes"
+
+
+# -- Schäfer ----------------------------------------------------------------------------
+
+
+def _record(path, rng: np.random.Generator, quality: float) -> str:
+    """A run record whose outcomes are right with probability ``quality``."""
+    import json
+
+    items = {
+        "topic": (rng.random(200) < quality).astype(float).tolist(),
+        "triplets": (rng.random(300) < quality).astype(float).tolist(),
+        "ranks_accuracy": (rng.random(50) < quality / 4).astype(float).tolist(),
+        "ranks_precision": (rng.random(50) * quality / 4).tolist(),
+    }
+    path.write_text(json.dumps({"items": items}))
+    return str(path)
+
+
+def test_schafer_total_is_eq_3_1() -> None:
+    from textsim.schafer.metrics import total_score
+    from textsim.schafer.search import scores_of
+    from textsim.verdicts.evidence import schafer_total
+
+    rng = np.random.default_rng(10)
+    items = {
+        "topic": rng.random(120) < 0.6,
+        "triplets": rng.random(90) < 0.8,
+        "ranks_accuracy": rng.random(40) < 0.1,
+        "ranks_precision": rng.random(40) * 0.1,
+    }
+    values, strata = schafer_total(items)
+    assert np.bincount(strata).tolist() == [120, 90, 40]
+    expected = total_score(scores_of(items))
+    assert mean_percent(values, np.arange(values.size)[None, :])[0] == pytest.approx(100 * expected)
+
+
+def test_schafer_claims_are_judged_per_dataset_with_seeds(tmp_path) -> None:
+    """A model with three seeds that is clearly better holds on each dataset table; with
+    one seed the same comparison is untestable."""
+    from textsim.verdicts.evidence import schafer_evidence
+
+    rng = np.random.default_rng(11)
+    runs = {}
+    for table in ("a1", "a2"):
+        runs[(table, "topic_lstm")] = [
+            _record(tmp_path / f"{table}-lstm-{s}.json", rng, 0.8) for s in range(3)
+        ]
+        runs[(table, "doc2vec")] = [
+            _record(tmp_path / f"{table}-d2v-{s}.json", rng, 0.3) for s in range(3)
+        ]
+    registry = load(
+        "- {id: s, source: schafer, where: x, quote: q, family: schafer, sets: [total, topic],"
+        " better: [topic_lstm], worse: [doc2vec]}"
+    )
+    table = comparison_table(schafer_evidence(runs), registry=registry, n_boot=200)
+    assert sorted(table["set"]) == ["topic@a1", "topic@a2", "total@a1", "total@a2"]
+    assert set(table["verdict"]) == {"holds"}
+    assert table.loc[table["set"] == "total@a1", "published better"].iloc[0] == 59.43
+    one = {k: v[:1] for k, v in runs.items()}
+    single = comparison_table(schafer_evidence(one), registry=registry, n_boot=100)
+    assert set(single["verdict"]) == {"untestable"}
+
+
+def test_a_record_without_items_is_named(tmp_path) -> None:
+    from textsim.verdicts.evidence import schafer_evidence
+
+    old = tmp_path / "old.json"
+    old.write_text('{"scores": {}}')
+    with pytest.raises(ValueError, match="old.json: the run record has no item outcomes"):
+        schafer_evidence({("a1", "doc2vec"): [old]})

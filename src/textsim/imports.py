@@ -114,6 +114,7 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
 LAYERS: tuple[str, ...] = (
     "stages",  # the rules' glue, one module per rule (or per rules sharing code inputs)
     "api",  # fitting by name from files, persistence, file operations
+    "pages",  # the docs' numbers, generated from snapshots of the runs
     "variants",
     "scaling",
     "verdicts",  # the papers' claims judged on a run's results, with intervals

@@ -44,11 +44,28 @@ use rule score_learned_space as score_learned_space_seed with:
         "benchmarks/learned/{space}/{procedure}-seed{seed}-score.tsv"
 
 
+use rule schafer_run as schafer_run_seed with:
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv-seed{{seed}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv-seed{{seed}}.npz",
+    params:
+        options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
+            "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+            "fixed": SCH_FIXED.get(wc.sch_model),
+            "training": {**SCH_TRAINING, "seed": int(wc.seed)},
+        },
+    log:
+        "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv-seed{seed}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv-seed{seed}.tsv"
+
+
 rule verdicts:
     input:
         baselines=list(verdict_evidence()[0].values()),
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] else [],
+        schafer=[path for _, path in verdict_schafer()],
         code=code("verdicts"),
     output:
         **{f"comparisons_{k}": v for k, v in table_outputs("verdicts", "verdicts", "0. Verdicts", "every comparison").items()},
@@ -57,6 +74,7 @@ rule verdicts:
         options={  # textsim.stages.verdicts.VerdictOptions
             "baselines": list(verdict_evidence()[0]),
             "learned": [key for key, _ in verdict_evidence()[1]],
+            "schafer": [key for key, _ in verdict_schafer()],
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "n_boot": VERDICTS["n_boot"],

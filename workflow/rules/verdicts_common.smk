@@ -27,6 +27,28 @@ def verdict_evidence():
     return baselines, learned
 
 
+def schafer_run_file(dataset, run, seed):
+    """The record of one Schäfer run: the tables' own for the run's seed."""
+    suffix = "" if seed == config["seed"] else f"-seed{seed}"
+    return f"{SCH_DIR}/{dataset}/runs/{run}{suffix}.json"
+
+
+def verdict_schafer():
+    """(table/method key, record file) of every model's main run per seed and every
+    baseline, on the search dataset (a1, Table A.1's analog) and the other (a2)."""
+    if not SCH["enabled"]:
+        return []
+    tables = {"a1": SCH["search_dataset"]}
+    if len(SCH["datasets"]) > 1:
+        tables["a2"] = sch_other_dataset()
+    out = []
+    for table, dataset in tables.items():
+        for model in SCH["models"]:
+            out += [(f"{table}/{model}", schafer_run_file(dataset, sch_main_run(model), s)) for s in VERDICT_SEEDS]
+        out += [(f"{table}/{b}", f"{SCH_DIR}/{dataset}/runs/{b}.json") for b in SCH["baselines"]]
+    return out
+
+
 def verdict_targets():
     if not VERDICTS["enabled"]:
         return []

@@ -6,6 +6,7 @@ verdicts(
     list(snakemake.input.baselines),
     list(snakemake.input.learned),
     list(snakemake.input.sts),
+    list(snakemake.input.schafer),
     snakemake.output.comparisons_csv.removesuffix(".csv"),
     snakemake.output.claims_csv.removesuffix(".csv"),
     options=snakemake.params.options,

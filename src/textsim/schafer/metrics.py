@@ -37,12 +37,15 @@ __all__ = [
     "Reference",
     "expected_random_score",
     "paper_random_baseline",
+    "rank_outcomes",
     "rank_scores",
     "rv_coefficient",
     "rv_similarity_matrix",
     "topic_accuracy",
+    "topic_outcomes",
     "total_score",
     "triplet_accuracy",
+    "triplet_outcomes",
     "wisdm_matrices",
 ]
 
@@ -201,20 +204,26 @@ def _cosine(E: npt.ArrayLike) -> F64:
     return np.asarray(U @ U.T)
 
 
-def triplet_accuracy(embeddings: npt.ArrayLike, triplets: npt.ArrayLike) -> float:
-    """Share of (query, near, far) triplets with cos(q, near) > cos(q, far); ties ½."""
+def triplet_outcomes(embeddings: npt.ArrayLike, triplets: npt.ArrayLike) -> F64:
+    """Per (query, near, far) triplet: 1 if cos(q, near) > cos(q, far), ½ on a tie, else 0."""
     T = np.asarray(triplets)
     C = _cosine(embeddings)
     a = C[T[:, 0], T[:, 1]]
     b = C[T[:, 0], T[:, 2]]
-    return float(np.mean((a > b) + 0.5 * (a == b)))
+    return np.asarray((a > b) + 0.5 * (a == b), dtype=np.float64)
 
 
-def rank_scores(
+def triplet_accuracy(embeddings: npt.ArrayLike, triplets: npt.ArrayLike) -> float:
+    """Share of (query, near, far) triplets with cos(q, near) > cos(q, far); ties ½."""
+    return float(np.mean(triplet_outcomes(embeddings, triplets)))
+
+
+def rank_outcomes(
     embeddings: npt.ArrayLike, reference: F64, queries: npt.ArrayLike, k: int = 10
-) -> tuple[float, float]:
-    """Ranks@k (accuracy, precision) of the embeddings' cosine neighbours against
-    the reference similarities, over the query documents."""
+) -> tuple[F64, F64]:
+    """Per query document: whether its WISDM nearest neighbour is among the model's
+    ``k`` nearest (1 / 0), and the share of the model's ``k`` nearest that are among
+    WISDM's ``k`` nearest."""
     q = np.asarray(queries)
     C = _cosine(embeddings)[q]
     R = np.asarray(reference, dtype=np.float64)[q]
@@ -224,9 +233,31 @@ def rank_scores(
     R[rows, q] = -np.inf
     model_top = np.argsort(-C, axis=1, kind="stable")[:, :k]
     ref_top = np.argsort(-R, axis=1, kind="stable")[:, :k]
-    accuracy = np.mean(np.any(model_top == ref_top[:, :1], axis=1))
-    hits = (model_top[:, :, None] == ref_top[:, None, :]).any(axis=2).sum(axis=1)
-    return float(accuracy), float(np.mean(hits / k))
+    hit = np.any(model_top == ref_top[:, :1], axis=1).astype(np.float64)
+    shared = (model_top[:, :, None] == ref_top[:, None, :]).any(axis=2).sum(axis=1)
+    return hit, np.asarray(shared / k, dtype=np.float64)
+
+
+def rank_scores(
+    embeddings: npt.ArrayLike, reference: F64, queries: npt.ArrayLike, k: int = 10
+) -> tuple[float, float]:
+    """Ranks@k (accuracy, precision) of the embeddings' cosine neighbours against
+    the reference similarities, over the query documents."""
+    hit, precision = rank_outcomes(embeddings, reference, queries, k)
+    return float(np.mean(hit)), float(np.mean(precision))
+
+
+def topic_outcomes(
+    train: npt.ArrayLike,
+    train_labels: npt.ArrayLike,
+    test: npt.ArrayLike,
+    test_labels: npt.ArrayLike,
+    C: float = 1.0,
+) -> F64:
+    """Per held-out document: 1 if a multinomial logistic regression (L2, ``C``) fitted
+    on the training vectors predicts its topic, else 0."""
+    model = logistic_probe(C=C, max_iter=500).fit(train, train_labels)
+    return np.asarray(model.predict(test) == np.asarray(test_labels), dtype=np.float64)
 
 
 def topic_accuracy(
@@ -238,8 +269,7 @@ def topic_accuracy(
 ) -> float:
     """Accuracy of a multinomial logistic regression (L2, ``C``) fitted on the
     training vectors, on the held-out vectors."""
-    model = logistic_probe(C=C, max_iter=500).fit(train, train_labels)
-    return float(model.score(test, test_labels))
+    return float(np.mean(topic_outcomes(train, train_labels, test, test_labels, C)))
 
 
 def total_score(scores: dict[str, float]) -> float:

@@ -23,7 +23,9 @@ from textsim.schafer.pso import Dimension
 __all__ = [
     "check_fixed",
     "evaluate_model",
+    "item_outcomes",
     "score_vectors",
+    "scores_of",
     "search_space",
     "word_matrices",
 ]
@@ -105,6 +107,32 @@ def word_matrices(
     return out
 
 
+def item_outcomes(
+    train: npt.ArrayLike,
+    train_labels: npt.ArrayLike,
+    evaluated: npt.ArrayLike,
+    evaluated_labels: npt.ArrayLike,
+    reference: docmetrics.Reference,
+) -> dict[str, npt.NDArray[np.float64]]:
+    """Each metric's outcome per item of one split: ``topic`` per document, ``triplets``
+    per triplet, ``ranks_accuracy`` and ``ranks_precision`` per rank query (the
+    evidence of the verdicts' paired bootstrap)."""
+    hit, precision = docmetrics.rank_outcomes(evaluated, reference.similarity, reference.queries)
+    return {
+        "topic": docmetrics.topic_outcomes(train, train_labels, evaluated, evaluated_labels),
+        "triplets": docmetrics.triplet_outcomes(evaluated, reference.triplets),
+        "ranks_accuracy": hit,
+        "ranks_precision": precision,
+    }
+
+
+def scores_of(items: Mapping[str, npt.ArrayLike]) -> dict[str, float]:
+    """All four metrics (the means of their item outcomes) and the weighted total (eq. 3.1)."""
+    scores = {k: float(np.mean(np.asarray(v, dtype=np.float64))) for k, v in items.items()}
+    scores["total"] = docmetrics.total_score(scores)
+    return scores
+
+
 def score_vectors(
     train: npt.ArrayLike,
     train_labels: npt.ArrayLike,
@@ -113,15 +141,7 @@ def score_vectors(
     reference: docmetrics.Reference,
 ) -> dict[str, float]:
     """All four metrics and the weighted total (eq. 3.1) of one split's vectors."""
-    scores = {
-        "topic": docmetrics.topic_accuracy(train, train_labels, evaluated, evaluated_labels),
-        "triplets": docmetrics.triplet_accuracy(evaluated, reference.triplets),
-    }
-    scores["ranks_accuracy"], scores["ranks_precision"] = docmetrics.rank_scores(
-        evaluated, reference.similarity, reference.queries
-    )
-    scores["total"] = docmetrics.total_score(scores)
-    return scores
+    return scores_of(item_outcomes(train, train_labels, evaluated, evaluated_labels, reference))
 
 
 def _split(frame: pd.DataFrame, vocab: Vocabulary, split: str) -> tuple[list[Any], Any]:
@@ -179,17 +199,19 @@ def evaluate_model(
     E_train = estimator.transform(X_train)
     E_eval = estimator.transform(X_eval)
     inference = time.perf_counter() - t0
+    items = item_outcomes(E_train, y_train, E_eval, y_eval, reference)
     record = {
         "model": model,
         "split": split,
         "params": dict(params),
         "word_size": int(word_vectors.shape[1]),
         "doc_size": int(E_eval.shape[1]),
-        "scores": score_vectors(E_train, y_train, E_eval, y_eval, reference),
+        "scores": scores_of(items),
         "epochs": int(estimator.epochs_),
         "history": estimator.history_,
         "train_seconds": float(estimator.train_seconds_),
         "epoch_seconds": [float(t) for t in getattr(estimator, "epoch_seconds_", [])],
         "inference_seconds": float(inference),
+        "items": {k: v.tolist() for k, v in items.items()},
     }
     return record, E_eval

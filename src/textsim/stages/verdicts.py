@@ -15,14 +15,16 @@ from textsim.report.tables import write_plain_table
 
 @dataclass(frozen=True)
 class VerdictOptions:
-    """Rule verdicts' settings: ``baselines`` / ``learned``, the ``set/variant`` and
-    ``set/procedure`` key of each input file in order (a learned key once per seed);
+    """Rule verdicts' settings: ``baselines`` / ``learned`` / ``schafer``, the
+    ``set/variant``, ``set/procedure`` and ``table/model`` key of each input file in
+    order (a trained method's key once per seed);
     ``primary``: the learned weights' vector variant; ``n_thresholds``: the split-error
     threshold grid; ``n_boot`` replicates, bootstrap ``seed``; ``run``: the run's words
     for the titles."""
 
     baselines: Sequence[str]
     learned: Sequence[str]
+    schafer: Sequence[str]
     primary: str
     n_thresholds: int
     n_boot: int
@@ -33,17 +35,14 @@ class VerdictOptions:
 def _pairs(keys: Sequence[str], paths: Sequence[PathLike], what: str) -> list[tuple[str, str]]:
     if len(keys) != len(paths):
         raise ValueError(f"{what}: {len(keys)} keys for {len(paths)} files")
-    out = []
-    for key in keys:
-        first, _, second = key.partition("/")
-        out.append((first, second))
-    return out
+    return [(key.partition("/")[0], key.partition("/")[2]) for key in keys]
 
 
 def verdicts(
     baselines: Sequence[PathLike],
     learned: Sequence[PathLike],
     sts: Sequence[PathLike],
+    schafer: Sequence[PathLike],
     comparisons_stem: PathLike,
     claims_stem: PathLike,
     *,
@@ -51,7 +50,12 @@ def verdicts(
 ) -> None:
     """Judge every claim of the registry on this run's evidence; write the comparison
     table and the one-line-per-claim table (CSV, Markdown, LaTeX, HTML)."""
-    from textsim.verdicts.evidence import Evidence, deboom_evidence, sts_evidence
+    from textsim.verdicts.evidence import (
+        Evidence,
+        deboom_evidence,
+        schafer_evidence,
+        sts_evidence,
+    )
     from textsim.verdicts.table import NOTE, claim_table, comparison_table
 
     opts = settings_of(VerdictOptions, options, "verdicts")
@@ -68,6 +72,10 @@ def verdicts(
     )
     for path in sts:
         sts_evidence(path, evidence=evidence)
+    schafer_runs: dict[tuple[str, str], list[PathLike]] = {}
+    for key, path in zip(_pairs(opts.schafer, schafer, "schafer"), schafer, strict=True):
+        schafer_runs.setdefault(key, []).append(path)
+    schafer_evidence(schafer_runs, evidence=evidence)
     table = comparison_table(evidence, n_boot=opts.n_boot, seed=opts.seed)
     lines = claim_table(table)
     write_plain_table(

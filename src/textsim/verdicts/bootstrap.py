@@ -29,7 +29,7 @@ __all__ = [
     "Difference",
     "Statistic",
     "bootstrap_difference",
-    "error_rate",
+    "mean_percent",
     "pearson",
     "resample_indices",
 ]
@@ -40,10 +40,11 @@ Statistic = Callable[[npt.NDArray[np.float64], npt.NDArray[np.intp]], npt.NDArra
 _CHUNK = 200
 
 
-def error_rate(
+def mean_percent(
     values: npt.NDArray[np.float64], idx: npt.NDArray[np.intp]
 ) -> npt.NDArray[np.float64]:
-    """Percentage of wrong items (``values``: 1 where an item is misclassified)."""
+    """The items' mean in percent: the split error when ``values`` is 1 for each
+    misclassified couple, a Schäfer metric for its outcomes (eq. 3.1: scaled outcomes)."""
     return np.asarray(100.0 * values[idx].mean(axis=1), dtype=np.float64)
 
 

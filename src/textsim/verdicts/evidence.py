@@ -5,7 +5,13 @@ test item, per seed, for the paired bootstrap.
   on the validation couples after the validation min–max map, exactly as the tables'
   split error: :func:`textsim.deboom.metrics.evaluate_split`), stratified by
   related / non-related;
-* STS: each test pair's cosine and gold score (Pearson r is recomputed per replicate).
+* STS: each test pair's cosine and gold score (Pearson r is recomputed per replicate);
+* Schäfer: per test document, triplet and rank query the outcome the run records
+  (``items``), per metric and dataset table (``a1``: the search dataset, Table A.1's
+  analog; ``a2``: the other, Table A.2's). Eq. 3.1's total is one mean over all of them:
+  each outcome scaled by its metric's weight over its share of the items, stratified by
+  kind, so a replicate redraws documents, triplets and queries each on its own (a
+  query's rank accuracy and precision, weighted ⅙ each, count as one item of weight ⅓).
 """
 
 from __future__ import annotations
@@ -20,7 +26,15 @@ import pandas as pd
 from textsim.deboom.metrics import best_threshold, minmax_normalise
 from textsim.io import PathLike
 
-__all__ = ["Evidence", "Runs", "deboom_evidence", "sts_evidence", "wrong_on_test"]
+__all__ = [
+    "Evidence",
+    "Runs",
+    "deboom_evidence",
+    "schafer_evidence",
+    "schafer_total",
+    "sts_evidence",
+    "wrong_on_test",
+]
 
 #: one item array per seed (one array for a method without training)
 Runs = list[npt.NDArray[np.float64]]
@@ -35,6 +49,11 @@ class Evidence:
 
     def variants(self, family: str, set_: str, method: str) -> list[str]:
         return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
+
+    def sets(self, family: str, name: str) -> list[str]:
+        """The evidence's sets of ``name``: itself, or ``name@<table>`` (Schäfer)."""
+        found = {s for (f, s, _, _) in self.runs if f == family}
+        return sorted(s for s in found if s == name or s.startswith(f"{name}@"))
 
 
 def wrong_on_test(scores: pd.DataFrame, method: str, n_thresholds: int) -> npt.NDArray[np.float64]:
@@ -101,4 +120,46 @@ def sts_evidence(pairs: PathLike, *, evidence: Evidence | None = None) -> Eviden
             part[["similarity", "gold"]].to_numpy(dtype=np.float64)
         ]
         out.strata.setdefault(("sts", str(split)), None)
+    return out
+
+
+def schafer_total(
+    items: Mapping[str, Sequence[float]],
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    """Eq. 3.1 as one mean over scaled outcomes, and their strata (see the module text)."""
+    ranks = (np.asarray(items["ranks_accuracy"]) + np.asarray(items["ranks_precision"])) / 2
+    parts = [np.asarray(items["topic"]), np.asarray(items["triplets"]), ranks]
+    n = sum(p.size for p in parts)
+    values = np.concatenate([p * (n / (3 * p.size)) for p in parts]).astype(np.float64)
+    strata = np.concatenate([np.full(p.size, k, dtype=np.int64) for k, p in enumerate(parts)])
+    return values, strata
+
+
+def schafer_evidence(
+    runs: Mapping[tuple[str, str], Sequence[PathLike]], *, evidence: Evidence | None = None
+) -> Evidence:
+    """``runs``: (table a1 | a2, method) -> the run record of each seed (one for a
+    zero-training baseline)."""
+    import json
+
+    out = evidence if evidence is not None else Evidence()
+    for (table, method), paths in runs.items():
+        per: dict[str, Runs] = {}
+        for path in paths:
+            with open(path, encoding="utf-8") as f:
+                items = json.load(f).get("items")
+            if not items:
+                raise ValueError(f"{path}: the run record has no item outcomes; rerun it")
+            total, strata = schafer_total(items)
+            per.setdefault("total", []).append(total)
+            out.strata[("schafer", f"total@{table}")] = strata
+            for metric, key in (
+                ("topic", "topic"),
+                ("triplets", "triplets"),
+                ("ranks", "ranks_accuracy"),
+            ):
+                per.setdefault(metric, []).append(np.asarray(items[key], dtype=np.float64))
+                out.strata.setdefault(("schafer", f"{metric}@{table}"), None)
+        for metric, arrays in per.items():
+            out.runs[("schafer", f"{metric}@{table}", method, "main")] = arrays
     return out

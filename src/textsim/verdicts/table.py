@@ -9,15 +9,28 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from textsim.verdicts.bootstrap import Difference, bootstrap_difference, error_rate, pearson
+from textsim.verdicts.bootstrap import Difference, bootstrap_difference, mean_percent, pearson
 from textsim.verdicts.evidence import Evidence
 from textsim.verdicts.registry import SOURCES, Claim, Comparison, claims
 from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
 
 __all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "claim_table", "comparison_table", "published_value"]
 
-#: methods whose value depends on a training seed (they need ``min_seeds`` runs)
+#: De Boom methods whose value depends on a training seed (they need ``min_seeds`` runs)
 TRAINED = ("learned_",)
+
+
+def trained(family: str, method: str) -> bool:
+    """Whether a method's value depends on a training seed."""
+    if family == "deboom":
+        return method.startswith(TRAINED)
+    if family == "schafer":
+        from textsim.schafer.models import MODELS
+
+        return method in MODELS
+    return False
+
+
 #: training runs (seeds) a trained method needs before a claim about it is judged
 MIN_SEEDS = 3
 
@@ -47,6 +60,11 @@ def published_value(family: str, set_: str, method: str) -> float:
 
         rows = [t for _, src, _, t in GEM_STS.get(method, []) if src != "slides" and t is not None]
         return float(rows[0]) if rows else math.nan
+    if family == "schafer":
+        from textsim.schafer.published import thesis_value
+
+        metric, _, table = set_.partition("@")
+        return thesis_value(table, method, "ranks_accuracy" if metric == "ranks" else metric)
     return math.nan
 
 
@@ -87,7 +105,7 @@ def _row(
     d = bootstrap_difference(
         a,
         b,
-        error_rate if fam == "deboom" else pearson,
+        pearson if fam == "sts" else mean_percent,
         n_boot=n_boot,
         seed=seed,
         strata=evidence.strata.get((fam, c.set)),
@@ -96,7 +114,7 @@ def _row(
     short = [
         f"{m}: {len(runs)} seed(s) of the {min_seeds} a trained method needs"
         for m, runs in ((c.better, a), (c.worse, b))
-        if m.startswith(TRAINED) and len(runs) < min_seeds
+        if trained(fam, m) and len(runs) < min_seeds
     ]
     if short:
         row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(short))
@@ -118,7 +136,7 @@ def comparison_table(
     rows: list[dict[str, object]] = []
     for claim in registry if registry is not None else claims():
         fam = claim.family or ""
-        for c in claim.comparisons():
+        for c in _expanded(evidence, fam, claim.comparisons()):
             base = {
                 "claim": claim.id,
                 "set": c.set,
@@ -150,6 +168,17 @@ def comparison_table(
     frame = pd.DataFrame(rows)
     frame["published holds"] = _published_holds(frame, registry)
     return frame
+
+
+def _expanded(evidence: Evidence, family: str, found: list[Comparison]) -> list[Comparison]:
+    """Schäfer comparisons once per dataset table the evidence holds (``total@a1``, ...)."""
+    if family != "schafer":
+        return found
+    out = []
+    for c in found:
+        sets = evidence.sets(family, c.set) or [c.set]
+        out += [Comparison(s, c.better, c.worse) for s in sets]
+    return out
 
 
 def _cells(d: Difference) -> dict[str, object]:

@@ -51,7 +51,7 @@ def baseline_run(
 
     from textsim.formats.source import open_vectors
     from textsim.schafer.datasets import read_dataset
-    from textsim.schafer.search import score_vectors
+    from textsim.schafer.search import item_outcomes, scores_of
 
     frame, vocab = read_dataset(dataset)
     kept = set(vocab.tokens[2:])
@@ -69,7 +69,8 @@ def baseline_run(
     test = np.asarray(model.transform(texts["test"]), dtype=np.float32)
     fit_seconds, seconds = t1 - t0, time.perf_counter() - t1
     ref = _load_reference(reference_path)
-    scores = score_vectors(train, labels["train"], test, labels["test"], ref)
+    items = item_outcomes(train, labels["train"], test, labels["test"], ref)
+    scores = scores_of(items)
     log.info("%s: %s", name, scores)
     record = {
         "model": name,
@@ -83,6 +84,7 @@ def baseline_run(
         "history": {},
         "train_seconds": fit_seconds,  # SIF / GEM components; 0 for the means
         "inference_seconds": seconds,
+        "items": {k: v.tolist() for k, v in items.items()},
     }
     write_json(record, output)
     write_npz(vectors_out, vectors=test, labels=np.asarray(labels["test"], dtype=str))

@@ -1,0 +1,59 @@
+"""``python -m textsim.pages``: record a snapshot, regenerate or check the docs' blocks.
+
+python -m textsim.pages record RESULTS NAME --command CMD --config FILE --backend B
+python -m textsim.pages sync            # rewrite every generated block
+python -m textsim.pages sync --check    # exit 1 naming the stale pages
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from textsim.pages.blocks import stale_pages, sync
+from textsim.pages.snapshots import SnapshotError, record
+
+ROOT = Path(__file__).resolve().parents[3]
+DOCS = ROOT / "docs"
+SNAPSHOTS = DOCS / "snapshots"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m textsim.pages", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    rec = sub.add_parser("record", help="copy a run's tables into docs/snapshots/NAME")
+    rec.add_argument("results", type=Path, help="the run's results folder")
+    rec.add_argument("name", help="the snapshot's name (e.g. demo, full-offline)")
+    rec.add_argument("--command", required=True, help="the command that made the run")
+    rec.add_argument("--config", required=True, help="the run's config file")
+    rec.add_argument("--backend", required=True, help="the Keras backend it trained with")
+    syn = sub.add_parser("sync", help="regenerate the docs' blocks from the snapshots")
+    syn.add_argument("--check", action="store_true", help="only list stale pages (exit 1)")
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "record":
+            dest = record(
+                args.results,
+                SNAPSHOTS / args.name,
+                command=args.command,
+                config=args.config,
+                backend=args.backend,
+            )
+            print(f"recorded {dest.relative_to(ROOT)}")
+            return 0
+        if args.check:
+            stale = stale_pages(DOCS, SNAPSHOTS)
+            for page in stale:
+                print(f"stale: {page.relative_to(ROOT)} (python -m textsim.pages sync)")
+            return 1 if stale else 0
+        for page in sync(DOCS, SNAPSHOTS):
+            print(f"updated {page.relative_to(ROOT)}")
+        return 0
+    except SnapshotError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

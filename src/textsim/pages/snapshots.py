@@ -1,0 +1,124 @@
+"""Snapshots of a run's result tables: recorded from its results folder, read by views."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import subprocess
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+__all__ = ["SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record"]
+
+#: results files a snapshot keeps (relative to the run's results folder); the absent
+#: ones (a run without Twitter or STS) are left out
+SNAPSHOT_FILES = (
+    "corpus/statistics.csv",
+    "paper/tables/icdmw-table-1.csv",
+    "paper/tables/icdmw-table-2.csv",
+    "paper/tables/icdmw-table-3.csv",
+    "paper/tables/prl-table-1.csv",
+    "paper/tables/prl-table-2.csv",
+    "paper/tables/gem-sts.csv",
+    "paper/tables/verdicts.csv",
+    "paper/tables/verdict-claims.csv",
+    "paper/tables/schafer-a1.csv",
+    "paper/tables/schafer-a2.csv",
+)
+META = "run.json"
+
+
+class SnapshotError(ValueError):
+    """A snapshot or one of its tables is missing."""
+
+
+def _commit(root: Path) -> str:
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def record(
+    results: str | os.PathLike[str],
+    destination: str | os.PathLike[str],
+    *,
+    command: str,
+    config: str,
+    backend: str,
+) -> Path:
+    """Copy a run's tables (:data:`SNAPSHOT_FILES`) from ``results`` into
+    ``destination`` with ``run.json``: the command and config that made them, the
+    Keras backend, the date of the newest table, the commit and machine of the record."""
+    src, dest = Path(results), Path(destination)
+    found = [name for name in SNAPSHOT_FILES if (src / name).is_file()]
+    if "paper/tables/verdicts.csv" not in found:
+        raise SnapshotError(f"{src}: no paper/tables/verdicts.csv; run the verdicts target first")
+    dest.mkdir(parents=True, exist_ok=True)
+    for old in dest.glob("*.csv"):
+        old.unlink()
+    for name in found:
+        shutil.copyfile(src / name, dest / Path(name).name)
+    made = max((src / name).stat().st_mtime for name in found)
+    meta = {
+        "command": command,
+        "config": config,
+        "keras_backend": backend,
+        "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
+        "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
+        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "files": [Path(name).name for name in found],
+    }
+    (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return dest
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One recorded run: ``name`` (its folder), its metadata and tables."""
+
+    folder: Path
+
+    @property
+    def name(self) -> str:
+        return self.folder.name
+
+    @cached_property
+    def meta(self) -> dict[str, Any]:
+        path = self.folder / META
+        if not path.is_file():
+            raise SnapshotError(f"{path}: missing (record it with python -m textsim.pages record)")
+        meta: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return meta
+
+    def has(self, table: str) -> bool:
+        return (self.folder / f"{table}.csv").is_file()
+
+    def table(self, table: str) -> pd.DataFrame:
+        path = self.folder / f"{table}.csv"
+        if not path.is_file():
+            raise SnapshotError(f"snapshot {self.name}: no table {table}")
+        return _read(path)
+
+
+_CACHE: dict[tuple[str, float], pd.DataFrame] = {}
+
+
+def _read(path: Path) -> pd.DataFrame:
+    key = (str(path), path.stat().st_mtime)
+    if key not in _CACHE:
+        _CACHE[key] = pd.read_csv(path, dtype={"length": str, "set": str})
+    return _CACHE[key]
