@@ -84,9 +84,9 @@ include: "workflow/rules/learned.smk"
 include: "workflow/rules/deboom_tables.smk"
 include: "workflow/rules/gem.smk"
 include: "workflow/rules/schafer.smk"
+include: "workflow/rules/verdicts.smk"
 include: "workflow/rules/scaling.smk"
 include: "workflow/rules/variants.smk"
-include: "workflow/rules/verdicts.smk"
 
 
 rule all:

@@ -14,7 +14,6 @@ import pandas as pd
 import pytest
 from tinyrun import ROOT, SNAKEMAKE, smk_in
 
-from textsim.scaling.claims import claims_table, paper_claims
 from textsim.scaling.costs import (
     CLEAN_BYTES_PER_TOKEN,
     WORD2VEC_TIME_LAW,
@@ -24,6 +23,7 @@ from textsim.scaling.costs import (
     stage_costs,
     word2vec_runtime_minutes,
 )
+from textsim.scaling.results import claims_by_size
 from textsim.scaling.sizes import Size, SliceTooLargeError, parse_sizes, write_slice
 
 
@@ -90,39 +90,29 @@ def _long(
     return pd.DataFrame(rows, columns=columns)
 
 
-def test_claims_hold_or_flip_per_size_and_name_the_numbers() -> None:
-    base = {m: 30.0 for m in ["tfidf", "mean", "max", "minmax", "mean_top", "mean_idf"]}
-    base |= {m: 30.0 for m in ["mean_cosine", "mean_euclidean", "max_euclidean"]}
-    base |= {"minmax_euclidean": 30.0, "mean_top_euclidean": 30.0, "max_top_euclidean": 30.0}
-    base |= {"minmax_top_euclidean": 30.0, "mean_idf_euclidean": 30.0}
-    small = base | {"minmax": 31.0, "learned_median": 29.0}
-    large = base | {"minmax": 25.0, "learned_median": 31.0, "tfidf": 20.0}
-    sts = {"GEM": 70.0, "SIF": 60.0, "uSIF": 65.0, "mean": 50.0}
-    table = claims_table(_long({"1M": small, "all": large}, {"1M": sts}), "unit", "transductive")
-    row = table.set_index("claim")
-    assert list(table.columns) == ["paper", "claim", "published", "1M", "all"]
-    assert row.loc["min/max < max (20 words)", "1M"] == "no (31.0 vs 30.0)"
-    assert row.loc["min/max < max (20 words)", "all"] == "yes (25.0 < 30.0)"
-    assert row.loc["min/max < max (20 words)", "published"] == "yes (16.9 < 19.1)"
-    learned = "learned (median) < every baseline (20 words)"
-    assert row.loc[learned, "1M"] == "yes (29.0 < 30.0)"
-    assert row.loc[learned, "all"] == "no (31.0 vs 20.0)"  # against the best baseline
-    assert row.loc["GEM > SIF (STS-B test)", "1M"] == "yes (70.0 > 60.0)"
-    assert row.loc["GEM > SIF (STS-B test)", "all"] == "—"  # not measured at that size
-    assert row.loc["uSIF > SIF (STS-B test)", "published"] == "—"
-    # claims about the 10- and 30-word sets are left out: the study scores only 20 and var
-    assert len(table) == len([c for c in paper_claims() if c.better.set not in ("10", "30")])
-    # the claims the papers state in their text, on the published tables
-    assert row.loc["max < every other traditional method (20 words)", "published"] == (
-        "yes (19.1 < 19.5)"
+def test_claims_table_puts_each_sizes_verdicts_side_by_side() -> None:
+    """One row per claim some size measures; untestable-everywhere claims are left out."""
+
+    def lines(verdicts: dict[str, str]) -> pd.DataFrame:
+        return pd.DataFrame(
+            {
+                "claim": list(verdicts),
+                "published holds": ["yes"] * len(verdicts),
+                "verdict": list(verdicts.values()),
+                "comparisons": ["2 holds" if v == "holds" else None for v in verdicts.values()],
+            }
+        )
+
+    table = claims_by_size(
+        {
+            "1M": lines({"a": "holds", "b": "untestable", "c": "untestable"}),
+            "all": lines({"a": "fails", "b": "within noise", "c": "untestable"}),
+        }
     )
-    assert row.loc["min/max < top-30%-idf min/max (20 words)", "published"] == "yes (16.9 < 19.1)"
-    assert row.loc["max < every other traditional method (20 words)", "1M"] == "—"  # no min
-    assert row.loc["tf-idf < every other baseline (var)", "published"].startswith("yes")
-    everywhere = claims_table(
-        _long({"1M": small}, {}, lengths=("10", "20", "30", "var")), "unit", "transductive"
-    )
-    assert len(everywhere) == len(paper_claims())
+    assert list(table.columns) == ["claim", "published holds", "1M", "all"]
+    assert table["claim"].tolist() == ["a", "b"]
+    assert table.set_index("claim").loc["a", "1M"] == "holds (2 holds)"
+    assert table.set_index("claim").loc["b", "all"] == "within noise"
 
 
 def test_power_law_fit_and_extrapolation(tmp_path: Path) -> None:
@@ -204,7 +194,11 @@ def test_scaling_study_at_tiny_scale(
     assert n_test["40k"] == n_test["all"] > 100
     claims = pd.read_csv(tables / "scaling-claims.csv")
     assert list(claims.columns[-2:]) == ["40k", "all"]
-    assert claims[["40k", "all"]].apply(lambda c: c.str.match(r"^(yes|no) \(")).all().all()
+    verdict = r"^(holds|fails|within noise|untestable)"
+    assert claims[["40k", "all"]].apply(lambda c: c.str.match(verdict)).all().all()
+    per_size = pd.read_csv(scale / "all" / "verdicts.csv")
+    measured = per_size[per_size["difference"].notna()]
+    assert len(measured) > 50 and (measured["low"] <= measured["high"]).all()
     costs = pd.read_csv(tables / "scaling-costs.csv").set_index("stage")
     assert {"slice", "word2vec", "docfreq", "baselines", "training", "sts"} <= set(costs.index)
     assert (costs[["s @ 40k", "s @ all"]] > 0).all().all()

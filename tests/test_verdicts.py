@@ -313,5 +313,5 @@ def test_a_record_without_items_is_named(tmp_path) -> None:
 
     old = tmp_path / "old.json"
     old.write_text('{"scores": {}}')
-    with pytest.raises(ValueError, match="old.json: the run record has no item outcomes"):
+    with pytest.raises(ValueError, match=r"old.json: the run record has no item outcomes"):
         schafer_evidence({("a1", "doc2vec"): [old]})

@@ -249,6 +249,31 @@ def test_tiny_run_makes_every_artifact(tiny_project: Path) -> None:
 
 
 @pytest.mark.workflow
+def test_tiny_verdict_tables(tiny_project: Path) -> None:
+    """The verdict tables: every measured comparison with its interval around the
+    estimate and a verdict the rule gives; the learned weights' claims untestable with
+    the tiny config's one seed; every registry claim has its line."""
+    from textsim.verdicts.registry import claims
+    from textsim.verdicts.rule import Verdict, judge
+
+    tables = tiny_project / "results/paper/tables"
+    rows = pd.read_csv(tables / "verdicts.csv", dtype={"set": str})
+    measured = rows[rows["difference"].notna()]
+    assert len(measured) > 100
+    assert (measured["low"] <= measured["difference"] + 1e-9).all()
+    assert (measured["difference"] <= measured["high"] + 1e-9).all()
+    judged = measured[measured["verdict"] != "untestable"]
+    lower = {c.id: c.lower_is_better for c in claims()}
+    for r in judged.itertuples():
+        assert r.verdict == judge(r.low, r.high, lower_is_better=lower[r.claim])
+    learned = measured[measured["better"].str.startswith("learned_")]
+    assert set(learned["verdict"]) == {str(Verdict.UNTESTABLE)}
+    assert learned["reason"].str.contains("1 seed").all()
+    lines = pd.read_csv(tables / "verdict-claims.csv")
+    assert list(lines["claim"]) == [c.id for c in claims()]
+
+
+@pytest.mark.workflow
 def test_tiny_tables_are_byte_identical_to_the_recorded_ones(tiny_project: Path) -> None:
     """The De Boom tables of the tiny run equal, byte for byte, those recorded in
     tests/data/tiny-tables.json: a refactoring changes no number (the method registry

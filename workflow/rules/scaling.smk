@@ -101,7 +101,7 @@ use rule score_baselines as scaling_scores with:
         docfreq=SCALE_DOCFREQ,
         code=code("score_baselines"),
     output:
-        temp(f"{SCALE_DIR}/{{size}}/scores/{{length}}/{{vectors}}.parquet"),
+        f"{SCALE_DIR}/{{size}}/scores/{{length}}/{{vectors}}.parquet",
     log:
         "logs/scaling/{size}/scores/{length}-{vectors}.log",
     benchmark:
@@ -150,7 +150,7 @@ use rule score_learned as scaling_learned_scores with:
         weights=f"{SCALE_DIR}/{{size}}/weights/{{length}}/{{procedure}}.json",
         code=code("score_learned"),
     output:
-        temp(f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.parquet"),
+        f"{SCALE_DIR}/{{size}}/learned/{{length}}/{{procedure}}.parquet",
     log:
         "logs/scaling/{size}/learned/{length}-{procedure}-score.log",
     benchmark:
@@ -221,18 +221,47 @@ rule scaling_results:
         "../scripts/scaling_results.py"
 
 
+# The verdict table (textsim.verdicts) at each size: the papers' claims judged on the
+# fixed evaluation couples and STS-B with the size's word vectors, paired bootstrap
+# intervals; the learned weights are trained once per size (one seed: untestable).
+use rule verdicts as scaling_verdicts with:
+    input:
+        baselines=lambda wc: [scale_scores(wc.size, key) for key in scale_verdict_keys()[0]],
+        learned=lambda wc: [scale_learned_scores(wc.size, key) for key in scale_verdict_keys()[1]],
+        sts=lambda wc: [f"{SCALE_DIR}/{wc.size}/sts-pairs.parquet"] if SCALING["sts"] else [],
+        schafer=[],
+        code=code("verdicts"),
+    output:
+        **{f"comparisons_{ext}": f"{SCALE_DIR}/{{size}}/verdicts.{ext}" for ext in TABLE_EXTS},
+        **{f"claims_{ext}": f"{SCALE_DIR}/{{size}}/verdict-claims.{ext}" for ext in TABLE_EXTS},
+    params:
+        options=lambda wc: {  # textsim.stages.verdicts.VerdictOptions
+            "baselines": scale_verdict_keys()[0],
+            "learned": scale_verdict_keys()[1],
+            "schafer": [],
+            "primary": PRIMARY_VECTORS,
+            "n_thresholds": config["evaluation"]["n_thresholds"],
+            "n_boot": VERDICTS["n_boot"],
+            "seed": config["seed"],
+            "run": f"the corpus-size study at {wc.size} tokens",
+        },
+    log:
+        "logs/scaling/{size}/verdicts.log",
+    benchmark:
+        "benchmarks/scaling/{size}/verdicts.tsv"
+
+
 rule scaling_claims:
     localrule: True
     input:
-        long=f"{SCALE_DIR}/results.csv",
+        verdicts=scale_path("verdict-claims.csv"),
         code=code("scaling_claims"),
     output:
         **table_outputs("scaling-claims", "scaling_claims", "6. Corpus size", "claims by size"),
     params:
         options={  # keywords of textsim.stages.scaling.scaling_claims
-            "primary": PRIMARY_VECTORS,
-            "sts_mode": SCALE_STS_MODE,
-            "title": "Which of the papers' claims hold at which training-corpus size ('yes (a < b)': holds; 'no (a vs b)': does not).",
+            "sizes": SCALE_LABELS,
+            "title": "The papers' claims at each training-corpus size: the verdict and its comparisons (textsim.verdicts; results/scaling/<size>/verdicts.csv has every interval).",
             "note": scaling_note(),
         },
     log:

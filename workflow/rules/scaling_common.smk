@@ -57,6 +57,23 @@ def scale_learned():
     return {(s, n): f"{SCALE_DIR}/{s}/learned/{n}/median.csv" for s in SCALE_LABELS for n in SCALE_LENGTHS}
 
 
+def scale_verdict_keys():
+    """(set/variant keys of the baseline score files, set/procedure keys of the learned
+    ones) the per-size verdict tables read."""
+    baselines = [f"{n}/{v}" for n in SCALE_LENGTHS for v in VECTORS]
+    return baselines, [f"{n}/median" for n in SCALE_LENGTHS]
+
+
+def scale_scores(size, key):
+    length, vectors = key.split("/")
+    return f"{SCALE_DIR}/{size}/scores/{length}/{vectors}.parquet"
+
+
+def scale_learned_scores(size, key):
+    length, procedure = key.split("/")
+    return f"{SCALE_DIR}/{size}/learned/{length}/{procedure}.parquet"
+
+
 def scale_sts():
     return dict(zip(SCALE_LABELS, scale_path("sts.csv"))) if SCALING["sts"] else {}
 

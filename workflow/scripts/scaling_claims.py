@@ -5,7 +5,7 @@ from textsim.stages.scaling import scaling_claims
 setup_logging(snakemake.log[0])
 call_with(
     scaling_claims,
-    snakemake.input.long,
+    list(snakemake.input.verdicts),
     snakemake.output.csv.removesuffix(".csv"),
     options=snakemake.params.options,
 )

@@ -269,7 +269,7 @@ def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         stats = s.table("statistics")
         total = stats[stats["shard"].astype(str) == "total"].iloc[0]
         documents, lines, tokens = (int(total[k]) for k in ("documents", "lines", "tokens"))
-        body.append([s.name, f"{documents:,}", f"{lines:,}", f"{tokens / 1e6:.2f}M"])
+        body.append([s.name, f"{documents:,}", f"{lines:,}", f"{tokens / 1e6:.1f}M"])
     return _table(["run", "articles", "lines", "tokens"], body)
 
 

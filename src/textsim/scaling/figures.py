@@ -93,7 +93,7 @@ def plot_sts(
 ) -> None:
     """STS-B test Pearson r against corpus size; the published r (other, much larger
     word vectors) as dotted lines."""
-    from textsim.scaling.claims import published_sts_test
+    from textsim.verdicts.table import published_value
 
     with plt.rc_context(cast(Any, STYLE)):
         fig, ax = plt.subplots(figsize=(3.6, 2.9))
@@ -103,7 +103,7 @@ def plot_sts(
             if frame.empty:
                 continue
             _line(ax, frame, method, COLORS[i])
-            published = published_sts_test(method)
+            published = published_value("sts", "test", method)
             if not np.isnan(published):
                 ax.axhline(published, color=COLORS[i], ls=":", lw=1)
         ax.plot([], [], ":", color="0.3", label="published (LexVec/GloVe)")

@@ -81,3 +81,23 @@ def wide(long: pd.DataFrame) -> pd.DataFrame:
     keys = ["family", "set", "variant", "method", "measure"]
     table = long.pivot_table(index=keys, columns="size", values="value", sort=False)
     return table[order].reset_index()
+
+
+def claims_by_size(per_size: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
+    """The claims table of the study: each size's verdict-claims table
+    (:func:`textsim.verdicts.table.claim_table`) side by side, one row per claim that
+    some size measures, each cell ``verdict (its comparisons' counts)``."""
+    sizes = list(per_size)
+    first = per_size[sizes[0]].set_index("claim")
+    rows = []
+    for claim in first.index:
+        cells = {}
+        for size in sizes:
+            line = per_size[size].set_index("claim").loc[claim]
+            counts = "" if pd.isna(line["comparisons"]) else f" ({line['comparisons']})"
+            cells[size] = f"{line['verdict']}{counts}"
+        measured = [c for c in cells.values() if not c.startswith("untestable")]
+        if measured:
+            published = first.loc[claim, "published holds"]
+            rows.append({"claim": claim, "published holds": published, **cells})
+    return pd.DataFrame(rows, columns=["claim", "published holds", *sizes])

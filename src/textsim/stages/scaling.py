@@ -64,13 +64,23 @@ def scaling_results(
 
 
 def scaling_claims(
-    long: PathLike, table_stem: PathLike, *, primary: str, sts_mode: str, title: str, note: str
+    verdicts: Sequence[PathLike],
+    table_stem: PathLike,
+    *,
+    sizes: Sequence[str],
+    title: str,
+    note: str,
 ) -> None:
+    """One row per claim measured at some size: whether the published numbers hold it,
+    then at each size (``verdicts``: that size's verdict-claims CSV, in the order of
+    ``sizes``) the verdict and how many of its comparisons hold, fail or are in noise."""
     from textsim.report.tables import write_plain_table
-    from textsim.scaling.claims import claims_table
+    from textsim.scaling.results import claims_by_size
 
-    table = claims_table(pd.read_csv(long, dtype={"set": str}), primary, sts_mode)
-    write_plain_table(table, table_stem, title=title, note=note)
+    frames = [pd.read_csv(p) for p in verdicts]
+    write_plain_table(
+        claims_by_size(dict(zip(sizes, frames, strict=True))), table_stem, title=title, note=note
+    )
 
 
 def scaling_costs(

@@ -75,9 +75,8 @@ def comparison(
     names another variant) of the same method and length.
     """
     from textsim.deboom.metrics import binomial_test
-    from textsim.scaling.claims import published_lookup
+    from textsim.verdicts.table import published_value
 
-    published = published_lookup()
     rows = []
     for run in runs:
         frame = pd.read_csv(run["metrics"])
@@ -101,7 +100,7 @@ def comparison(
                     "test_errors": int(r["test_errors"]),
                     "n_test": int(r["n_test"]),
                     "js_robust": float(r["js_robust"]),
-                    "published": published("deboom", str(run["length"]), "", method, ""),
+                    "published": published_value("deboom", str(run["length"]), method),
                 }
             )
     long = pd.DataFrame(rows)

@@ -1,0 +1,99 @@
+"""The docs' generated blocks: fresh against the committed snapshots, stale when a
+snapshot changes, every view renders, and pages state each measured number once."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from textsim.pages.__main__ import main
+from textsim.pages.blocks import BLOCK, blocks, fill, stale_pages
+from textsim.pages.snapshots import Snapshot, SnapshotError, record
+from textsim.pages.views import VIEWS, render
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+SNAPSHOTS = DOCS / "snapshots"
+
+
+def test_every_generated_block_is_fresh() -> None:
+    """The committed pages hold exactly what their snapshots give (else: python -m
+    textsim.pages sync)."""
+    assert stale_pages(DOCS, SNAPSHOTS) == []
+    assert main(["sync", "--check"]) == 0
+
+
+def test_pages_use_generated_blocks() -> None:
+    used = {b.view for page in DOCS.rglob("*.md") for b in blocks(page.read_text())}
+    assert {"table-i", "learned", "sts", "verdicts", "comparisons", "provenance"} <= used
+
+
+def test_a_changed_snapshot_makes_its_page_stale(tmp_path: Path) -> None:
+    snaps = tmp_path / "snapshots"
+    shutil.copytree(SNAPSHOTS / "demo", snaps / "demo")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    page = docs / "page.md"
+    page.write_text("# x\n\n<!-- snapshot demo: table-i unit -->\n<!-- end snapshot -->\n")
+    page.write_text(fill(page.read_text(), snaps))
+    assert stale_pages(docs, snaps) == []
+    table = snaps / "demo" / "icdmw-table-1.csv"
+    frame = pd.read_csv(table)
+    frame.loc[0, "split_error_pct"] += 1.0
+    frame.to_csv(table, index=False)
+    assert stale_pages(docs, snaps) == [page]
+
+
+def test_every_view_renders_from_the_demo_snapshot() -> None:
+    demo = [Snapshot(SNAPSHOTS / "demo")]
+    args = {
+        "table-i": ["unit"],
+        "verdicts": ["icdmw", "prl", "gem", "schafer"],
+        "comparisons": ["prl-learned-beats-every-baseline", "3"],
+    }
+    for view in VIEWS:
+        text = render(view, demo, args.get(view, []))
+        assert text.count("\n|") >= 2, view
+
+
+def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:
+    with pytest.raises(SnapshotError, match="unknown view 'nope'"):
+        render("nope", [Snapshot(SNAPSHOTS / "demo")], [])
+    with pytest.raises(SnapshotError, match="no snapshot missing"):
+        fill("<!-- snapshot missing: corpus -->\n<!-- end snapshot -->", SNAPSHOTS, "p.md")
+    with pytest.raises(SnapshotError, match=r"no paper/tables/verdicts.csv"):
+        record(tmp_path, tmp_path / "out", command="c", config="c", backend="jax")
+
+
+def _outside_blocks(text: str) -> str:
+    text = BLOCK.sub("", text)
+    return re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+
+
+#: pages whose measured numbers come from snapshots
+GENERATED_PAGES = ("papers/deboom.md", "papers/gem.md", "verdicts.md")
+
+
+@pytest.mark.parametrize("page", GENERATED_PAGES)
+def test_prose_states_no_measured_split_error_or_r(page: str) -> None:
+    """Outside the generated blocks a page states no two-decimal percentage that is
+    neither a published value nor in a snapshot's tables: prose interprets, the
+    numbers come from the runs."""
+    from textsim.deboom import published as deboom
+    from textsim.gem import published as gem
+
+    allowed: set[str] = set()
+    for module in (deboom, gem):
+        allowed |= set(re.findall(r"\d+\.\d+", Path(module.__file__).read_text()))
+    for folder in SNAPSHOTS.iterdir():
+        for csv in folder.glob("*.csv"):
+            frame = pd.read_csv(csv)
+            for value in frame.select_dtypes("number").to_numpy().ravel():
+                allowed |= {f"{value:.2f}", f"{value:.1f}"}
+    text = _outside_blocks((DOCS / page).read_text())
+    stated = set(re.findall(r"(?<![\d.])(\d{1,2}\.\d{1,2})%", text))
+    assert stated <= allowed, sorted(stated - allowed)
