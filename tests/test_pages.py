@@ -70,8 +70,10 @@ def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:
 
 
 def _outside_blocks(text: str) -> str:
+    """The page's prose: without generated blocks, code and the papers' quoted words."""
     text = BLOCK.sub("", text)
-    return re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+    text = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+    return re.sub(r'"[^"\n]*"|“[^”]*”', "", text)
 
 
 #: pages whose measured numbers come from snapshots

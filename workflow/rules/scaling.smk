@@ -230,6 +230,7 @@ use rule verdicts as scaling_verdicts with:
         learned=lambda wc: [scale_learned_scores(wc.size, key) for key in scale_verdict_keys()[1]],
         sts=lambda wc: [f"{SCALE_DIR}/{wc.size}/sts-pairs.parquet"] if SCALING["sts"] else [],
         schafer=[],
+        claims=CLAIMS,
         code=code("verdicts"),
     output:
         **{f"comparisons_{ext}": f"{SCALE_DIR}/{{size}}/verdicts.{ext}" for ext in TABLE_EXTS},

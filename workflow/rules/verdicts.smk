@@ -66,6 +66,7 @@ rule verdicts:
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] else [],
         schafer=[path for _, path in verdict_schafer()],
+        claims=CLAIMS,
         code=code("verdicts"),
     output:
         **{f"comparisons_{k}": v for k, v in table_outputs("verdicts", "verdicts", "0. Verdicts", "every comparison").items()},

@@ -1,6 +1,8 @@
 # Verdicts: helpers of the rules in verdicts.smk (no rules here).
 
 VERDICTS = config["verdicts"]
+#: the claims registry: data the verdict rules read (an input, so editing it reruns them)
+CLAIMS = os.path.relpath(TEXTSIM_ROOT / "src/textsim/data/claims.yaml")
 #: the training seeds of each learned-weights model: the run's seed (whose files the
 #: tables use) and the next ones
 VERDICT_SEEDS = [config["seed"] + k for k in range(VERDICTS["seeds"])]

@@ -27,10 +27,11 @@ SNAPSHOT_FILES = (
     "paper/tables/prl-table-1.csv",
     "paper/tables/prl-table-2.csv",
     "paper/tables/gem-sts.csv",
+    "paper/tables/gem-paragraphs.csv",
     "paper/tables/verdicts.csv",
     "paper/tables/verdict-claims.csv",
-    "paper/tables/schafer-a1.csv",
-    "paper/tables/schafer-a2.csv",
+    "paper/tables/schafer-a1.scores.csv",
+    "paper/tables/schafer-a2.scores.csv",
 )
 META = "run.json"
 

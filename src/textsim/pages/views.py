@@ -191,6 +191,95 @@ def sts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return f"STS benchmark, Pearson r × 100: {_names(snaps)}\n\n" + _table(header, body)
 
 
+def paragraphs(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """The paragraph-embedding table (OHSUMED): test accuracy per run, the last run's
+    speed, the slides' IMDb numbers beside."""
+    per = _rows(snaps, "gem-paragraphs", ("method", "technique"))
+    body = []
+    for key, last in per[-1].items():
+        found = _found(per, key)
+        if found:
+            accuracy = _chain(None, [r["test accuracy %"] for r in found])
+            body.append(
+                [key[0], key[1], accuracy, str(last["documents/s"]), str(last["slides (IMDb) %"])]
+            )
+    header = [
+        "method",
+        "technique",
+        f"test accuracy %: {_names(snaps)}",
+        "documents/s",
+        "slides (IMDb) %",
+    ]
+    return _table(header, body)
+
+
+_SCHAFER_LABELS = {
+    "doc2vec": "Doc2Vec (PV-DBOW)",
+    "doc2sent2vec": "Doc2Sent2Vec",
+    "topic_lstm": "Topic-LSTM",
+    "topic_cnn": "Topic-CNN",
+    "autoencoder": "naive autoencoder",
+    "rae": "recurrent autoencoder",
+    "mean": "mean (no training)",
+    "idf": "idf-weighted mean",
+    "sif": "SIF",
+    "gem": "GEM",
+}
+
+
+def schafer(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """Tables A.1 and A.2 analogs of the last run: each model's run at the word size
+    ``args[0]`` and its own document size (the swarm's or the fixed one) and the
+    zero-training baselines; eq. 3.1 in percent, the thesis' rows beside."""
+    from textsim.schafer.published import thesis_value
+
+    (word_size,) = args
+    s = snaps[-1]
+    frames = {
+        t: s.table(f"schafer-{t}.scores") for t in ("a1", "a2") if s.has(f"schafer-{t}.scores")
+    }
+
+    def main(frame: pd.DataFrame) -> dict[str, pd.Series]:
+        out = {}
+        for _, r in frame.iterrows():
+            run = str(r["run"])
+            if run in _SCHAFER_LABELS or run.endswith(
+                (f"-{word_size}wv-psodv", f"-{word_size}wv-fixdv")
+            ):
+                out[str(r["model"])] = r
+        return out
+
+    rows = {t: main(f) for t, f in frames.items()}
+    body = []
+    for model, label in _SCHAFER_LABELS.items():
+        a1 = rows.get("a1", {}).get(model)
+        if a1 is None:
+            continue
+        parts = " / ".join(
+            _num(100 * a1[k], 1) for k in ("topic", "triplets", "ranks_accuracy", "ranks_precision")
+        )
+        a2 = rows.get("a2", {}).get(model)
+        body.append(
+            [
+                label,
+                parts,
+                _num(100 * a1["total"], 1),
+                "—" if a2 is None else _num(100 * a2["total"], 1),
+                _num(thesis_value("a1", model, "total"), 1),
+                _num(thesis_value("a2", model, "total"), 1),
+            ]
+        )
+    header = [
+        "model",
+        "a1: topic / triplets / ranks acc / ranks prec",
+        "a1 score",
+        "a2 score",
+        "thesis A.1 score",
+        "thesis A.2 score",
+    ]
+    return f"Eq. 3.1 score % of {s.name}'s runs, test split\n\n" + _table(header, body)
+
+
 def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """One line per claim of the sources in ``args`` (icdmw, prl, gem, schafer): the
     paper's words, whether the published numbers hold it, each run's verdict."""
@@ -294,6 +383,8 @@ VIEWS: dict[str, View] = {
     "table-ii": table_ii,
     "learned": learned,
     "sts": sts,
+    "paragraphs": paragraphs,
+    "schafer": schafer,
     "verdicts": verdicts,
     "comparisons": comparisons,
     "corpus": corpus,
