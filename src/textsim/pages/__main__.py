@@ -21,7 +21,7 @@ SNAPSHOTS = DOCS / "snapshots"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m textsim.pages", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="action", required=True)
     rec = sub.add_parser("record", help="copy a run's tables into docs/snapshots/NAME")
     rec.add_argument("results", type=Path, help="the run's results folder")
     rec.add_argument("name", help="the snapshot's name (e.g. demo, full-offline)")
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     syn.add_argument("--check", action="store_true", help="only list stale pages (exit 1)")
     args = parser.parse_args(argv)
     try:
-        if args.command == "record":
+        if args.action == "record":
             dest = record(
                 args.results,
                 SNAPSHOTS / args.name,

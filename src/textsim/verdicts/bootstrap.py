@@ -11,13 +11,15 @@ interval covers both the test items and the training runs. The estimate is the
 difference of the seed-averaged metrics on all items; the interval the percentile
 interval of the replicates.
 
-A statistic is vectorised over replicates: it receives one method's item values
-(``(n,)`` or ``(n, k)``) and an index matrix ``(r, n)`` and returns ``r`` values.
+A replicate is a vector of counts (how often each item was drawn), so a metric that
+is a mean or a correlation is a few matrix products over all replicates at once. Every
+method on one item set is resampled with the same draws (:class:`Resampler`, seeded),
+so a set's replicates are computed once per method and reused by every comparison.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,49 +29,82 @@ from textsim.verdicts.rule import LEVEL
 
 __all__ = [
     "Difference",
+    "Resampler",
     "Statistic",
     "bootstrap_difference",
+    "difference",
     "mean_percent",
     "pearson",
-    "resample_indices",
 ]
 
-Statistic = Callable[[npt.NDArray[np.float64], npt.NDArray[np.intp]], npt.NDArray[np.float64]]
+F64 = npt.NDArray[np.float64]
+#: a metric over weighted items: ``values`` ``(n,)`` or ``(n, k)``, ``counts`` ``(r, n)``
+#: (each row one replicate's draw counts) → ``r`` values
+Statistic = Callable[[F64, F64], F64]
 
-#: replicates drawn at once (bounds the index matrix: chunk × items)
-_CHUNK = 200
+#: replicates drawn at once (bounds the count matrix: chunk × items)
+_CHUNK = 250
 
 
-def mean_percent(
-    values: npt.NDArray[np.float64], idx: npt.NDArray[np.intp]
-) -> npt.NDArray[np.float64]:
+def mean_percent(values: F64, counts: F64) -> F64:
     """The items' mean in percent: the split error when ``values`` is 1 for each
     misclassified couple, a Schäfer metric for its outcomes (eq. 3.1: scaled outcomes)."""
-    return np.asarray(100.0 * values[idx].mean(axis=1), dtype=np.float64)
+    return np.asarray(100.0 * (counts @ values) / counts.sum(axis=1), dtype=np.float64)
 
 
-def pearson(values: npt.NDArray[np.float64], idx: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+def pearson(values: F64, counts: F64) -> F64:
     """Pearson r × 100 between column 0 (the method's score) and column 1 (gold)."""
-    x = values[idx, 0]
-    y = values[idx, 1]
-    x = x - x.mean(axis=1, keepdims=True)
-    y = y - y.mean(axis=1, keepdims=True)
-    den = np.sqrt((x * x).sum(axis=1) * (y * y).sum(axis=1))
+    x, y = values[:, 0], values[:, 1]
+    n = counts.sum(axis=1)
+    sx, sy = counts @ x, counts @ y
+    sxx, syy, sxy = counts @ (x * x), counts @ (y * y), counts @ (x * y)
+    cov = n * sxy - sx * sy
+    den = np.sqrt(np.maximum(n * sxx - sx * sx, 0.0) * np.maximum(n * syy - sy * sy, 0.0))
     with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(den > 0, 100.0 * (x * y).sum(axis=1) / den, 0.0)
+        return np.asarray(np.where(den > 0, 100.0 * cov / den, 0.0), dtype=np.float64)
 
 
-def resample_indices(
-    n: int, reps: int, rng: np.random.Generator, strata: npt.NDArray[np.int64] | None = None
-) -> npt.NDArray[np.intp]:
-    """``reps`` × ``n`` item indices drawn with replacement (within each stratum)."""
-    if strata is None:
-        return rng.integers(0, n, size=(reps, n))
-    out = np.empty((reps, n), dtype=np.intp)
-    for value in np.unique(strata):
-        members = np.flatnonzero(strata == value)
-        out[:, members] = members[rng.integers(0, members.size, size=(reps, members.size))]
-    return out
+class Resampler:
+    """The bootstrap draws of one item set: ``n_boot`` count vectors over ``n`` items,
+    multinomial within each stratum, the same for every method (seeded)."""
+
+    def __init__(
+        self, n: int, *, n_boot: int = 2000, seed: int = 0, strata: npt.ArrayLike | None = None
+    ) -> None:
+        if n < 2:
+            raise ValueError("a bootstrap needs at least two items")
+        self.n, self.n_boot, self.seed = n, n_boot, seed
+        groups = np.zeros(n, dtype=np.int64) if strata is None else np.asarray(strata)
+        if groups.shape != (n,):
+            raise ValueError("strata must give one value per item")
+        self.members = [np.flatnonzero(groups == g) for g in np.unique(groups)]
+
+    def chunks(self) -> Iterator[F64]:
+        """The count matrices, ``(r, n)`` each, in a fixed order."""
+        rng = np.random.default_rng(self.seed)
+        for start in range(0, self.n_boot, _CHUNK):
+            r = min(_CHUNK, self.n_boot - start)
+            counts = np.zeros((r, self.n))
+            for members in self.members:
+                m = members.size
+                drawn = rng.integers(0, m, size=(r, m)) + m * np.arange(r)[:, None]
+                counts[:, members] = np.bincount(drawn.ravel(), minlength=r * m).reshape(r, m)
+            yield counts
+
+    def replicates(self, runs: Sequence[F64], statistic: Statistic) -> F64:
+        """``(seeds, n_boot)``: the metric of each run (seed) on every replicate."""
+        return self.replicates_of([runs], statistic)[0]
+
+    def replicates_of(self, methods: Sequence[Sequence[F64]], statistic: Statistic) -> list[F64]:
+        """:meth:`replicates` of several methods in one pass over the draws."""
+        arrays = [[np.asarray(r, dtype=np.float64) for r in runs] for runs in methods]
+        if any(a.shape[0] != self.n for runs in arrays for a in runs):
+            raise ValueError("both methods must be measured on the same items")
+        parts: list[list[F64]] = [[] for _ in arrays]
+        for counts in self.chunks():
+            for out, runs in zip(parts, arrays, strict=True):
+                out.append(np.stack([statistic(a, counts) for a in runs]))
+        return [np.concatenate(p, axis=1) for p in parts]
 
 
 @dataclass(frozen=True)
@@ -89,11 +124,49 @@ class Difference:
     seed_max: float
 
 
-def _as_runs(runs: Sequence[npt.ArrayLike]) -> list[npt.NDArray[np.float64]]:
-    arrays = [np.asarray(r, dtype=np.float64) for r in runs]
-    if not arrays:
-        raise ValueError("a method needs at least one run (seed)")
-    return arrays
+def _point(runs: Sequence[F64], statistic: Statistic) -> F64:
+    n = np.asarray(runs[0]).shape[0]
+    full = np.ones((1, n))
+    return np.array([statistic(np.asarray(r, dtype=np.float64), full)[0] for r in runs])
+
+
+def _seed_mean(per_seed: F64, rng: np.random.Generator) -> F64:
+    """Per replicate, the mean over seeds drawn with replacement (the seed level)."""
+    k, r = per_seed.shape
+    if k == 1:
+        return np.asarray(per_seed[0], dtype=np.float64)
+    pick = rng.integers(0, k, size=(k, r))
+    return np.asarray(per_seed[pick, np.arange(r)[None, :]].mean(axis=0), dtype=np.float64)
+
+
+def difference(
+    better: tuple[F64, F64],
+    worse: tuple[F64, F64],
+    *,
+    n_items: int,
+    seed: int = 0,
+    level: float = LEVEL,
+) -> Difference:
+    """The interval of ``better − worse`` from each side's (point estimates per seed,
+    replicates ``(seeds, n_boot)`` of one :class:`Resampler`)."""
+    (a_point, a_reps), (b_point, b_reps) = better, worse
+    rng = np.random.default_rng(seed)
+    diffs = _seed_mean(a_reps, rng) - _seed_mean(b_reps, rng)
+    tail = 100 * (1 - level) / 2
+    low, high = np.percentile(diffs, [tail, 100 - tail])
+    pairs = a_point[:, None] - b_point[None, :]
+    return Difference(
+        better=float(a_point.mean()),
+        worse=float(b_point.mean()),
+        estimate=float(a_point.mean() - b_point.mean()),
+        low=float(low),
+        high=float(high),
+        n_items=n_items,
+        seeds_better=len(a_point),
+        seeds_worse=len(b_point),
+        seed_min=float(pairs.min()),
+        seed_max=float(pairs.max()),
+    )
 
 
 def bootstrap_difference(
@@ -109,50 +182,18 @@ def bootstrap_difference(
     """The paired (two-level when a side has several seeds) bootstrap interval of
     ``statistic(better) − statistic(worse)``; ``better`` and ``worse`` hold one item
     array per seed, all on the same items in the same order."""
-    a_runs, b_runs = _as_runs(better), _as_runs(worse)
-    n = a_runs[0].shape[0]
-    if any(r.shape[0] != n for r in a_runs + b_runs):
+    a = [np.asarray(r, dtype=np.float64) for r in better]
+    b = [np.asarray(r, dtype=np.float64) for r in worse]
+    if not a or not b:
+        raise ValueError("a method needs at least one run (seed)")
+    n = a[0].shape[0]
+    if any(r.shape[0] != n for r in a + b):
         raise ValueError("both methods must be measured on the same items")
-    if n < 2:
-        raise ValueError("a bootstrap needs at least two items")
-    groups = None if strata is None else np.unique(np.asarray(strata), return_inverse=True)[1]
-    if groups is not None and groups.shape[0] != n:
-        raise ValueError("strata must give one value per item")
-    full = np.arange(n)[None, :]
-    a_point = np.array([statistic(r, full)[0] for r in a_runs])
-    b_point = np.array([statistic(r, full)[0] for r in b_runs])
-    pairs = a_point[:, None] - b_point[None, :]
-    rng = np.random.default_rng(seed)
-    reps: list[npt.NDArray[np.float64]] = []
-    for start in range(0, n_boot, _CHUNK):
-        r = min(_CHUNK, n_boot - start)
-        idx = resample_indices(n, r, rng, groups)
-        a = np.stack([statistic(run, idx) for run in a_runs])  # (seeds, r)
-        b = np.stack([statistic(run, idx) for run in b_runs])
-        reps.append(_seed_mean(a, rng) - _seed_mean(b, rng))
-    diffs = np.concatenate(reps)
-    tail = 100 * (1 - level) / 2
-    low, high = np.percentile(diffs, [tail, 100 - tail])
-    return Difference(
-        better=float(a_point.mean()),
-        worse=float(b_point.mean()),
-        estimate=float(a_point.mean() - b_point.mean()),
-        low=float(low),
-        high=float(high),
-        n_items=int(n),
-        seeds_better=len(a_runs),
-        seeds_worse=len(b_runs),
-        seed_min=float(pairs.min()),
-        seed_max=float(pairs.max()),
+    sampler = Resampler(n, n_boot=n_boot, seed=seed, strata=strata)
+    return difference(
+        (_point(a, statistic), sampler.replicates(a, statistic)),
+        (_point(b, statistic), sampler.replicates(b, statistic)),
+        n_items=n,
+        seed=seed,
+        level=level,
     )
-
-
-def _seed_mean(
-    per_seed: npt.NDArray[np.float64], rng: np.random.Generator
-) -> npt.NDArray[np.float64]:
-    """Per replicate, the mean over seeds drawn with replacement (the seed level)."""
-    k, r = per_seed.shape
-    if k == 1:
-        return np.asarray(per_seed[0], dtype=np.float64)
-    pick = rng.integers(0, k, size=(k, r))
-    return np.asarray(per_seed[pick, np.arange(r)[None, :]].mean(axis=0), dtype=np.float64)

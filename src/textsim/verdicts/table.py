@@ -7,12 +7,16 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
 import pandas as pd
 
-from textsim.verdicts.bootstrap import Difference, bootstrap_difference, mean_percent, pearson
+from textsim.verdicts.bootstrap import Difference, Resampler, difference, mean_percent, pearson
 from textsim.verdicts.evidence import Evidence
 from textsim.verdicts.registry import SOURCES, Claim, Comparison, claims
 from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
+
+F64 = npt.NDArray[np.float64]
 
 __all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "claim_table", "comparison_table", "published_value"]
 
@@ -88,33 +92,58 @@ def _variants(evidence: Evidence, claim: Claim, c: Comparison) -> list[tuple[str
     return [(b, w) for b in vb for w in vw]
 
 
+class _Replicates:
+    """Each run's point estimates and bootstrap replicates, computed once per
+    (family, set, method, variant) with the set's one :class:`Resampler`."""
+
+    def __init__(self, evidence: Evidence, *, n_boot: int, seed: int) -> None:
+        self.evidence, self.n_boot, self.seed = evidence, n_boot, seed
+        self.samplers: dict[tuple[str, str], Resampler] = {}
+        self.cache: dict[tuple[str, str, str, str], tuple[F64, F64]] = {}
+
+    def of(self, key: tuple[str, str, str, str]) -> tuple[F64, F64]:
+        if key not in self.cache:
+            self._compute(key[0], key[1])
+        return self.cache[key]
+
+    def _compute(self, family: str, set_: str) -> None:
+        """Every run of one item set, in one pass over its draws."""
+        keys = [k for k in self.evidence.runs if k[:2] == (family, set_)]
+        runs = [self.evidence.runs[k] for k in keys]
+        statistic = pearson if family == "sts" else mean_percent
+        n = len(runs[0][0])
+        sampler = Resampler(
+            n, n_boot=self.n_boot, seed=self.seed, strata=self.evidence.strata.get((family, set_))
+        )
+        self.samplers[(family, set_)] = sampler
+        full = np.ones((1, n))
+        for key, method_runs, reps in zip(
+            keys, runs, sampler.replicates_of(runs, statistic), strict=True
+        ):
+            point = np.array(
+                [statistic(np.asarray(r, dtype=np.float64), full)[0] for r in method_runs]
+            )
+            self.cache[key] = (point, reps)
+
+
 def _row(
-    evidence: Evidence,
+    replicates: _Replicates,
     claim: Claim,
     c: Comparison,
     variants: tuple[str, str],
     *,
     min_seeds: int,
-    n_boot: int,
-    seed: int,
 ) -> dict[str, object]:
     fam = claim.family or ""
     vb, vw = variants
-    a = evidence.runs[(fam, c.set, c.better, vb)]
-    b = evidence.runs[(fam, c.set, c.worse, vw)]
-    d = bootstrap_difference(
-        a,
-        b,
-        pearson if fam == "sts" else mean_percent,
-        n_boot=n_boot,
-        seed=seed,
-        strata=evidence.strata.get((fam, c.set)),
-    )
+    a = replicates.of((fam, c.set, c.better, vb))
+    b = replicates.of((fam, c.set, c.worse, vw))
+    d = difference(a, b, n_items=replicates.samplers[(fam, c.set)].n, seed=replicates.seed)
     row: dict[str, object] = {"variant": vb if vb == vw else f"{vb} / {vw}", **_cells(d)}
     short = [
-        f"{m}: {len(runs)} seed(s) of the {min_seeds} a trained method needs"
+        f"{m}: {len(runs[0])} seed(s) of the {min_seeds} a trained method needs"
         for m, runs in ((c.better, a), (c.worse, b))
-        if trained(fam, m) and len(runs) < min_seeds
+        if trained(fam, m) and len(runs[0]) < min_seeds
     ]
     if short:
         row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(short))
@@ -134,6 +163,7 @@ def comparison_table(
 ) -> pd.DataFrame:
     """One row per comparison of every testable claim (see the module text)."""
     rows: list[dict[str, object]] = []
+    replicates = _Replicates(evidence, n_boot=n_boot, seed=seed)
     for claim in registry if registry is not None else claims():
         fam = claim.family or ""
         for c in _expanded(evidence, fam, claim.comparisons()):
@@ -154,15 +184,7 @@ def comparison_table(
                 rows.append(
                     {
                         **base,
-                        **_row(
-                            evidence,
-                            claim,
-                            c,
-                            variants,
-                            min_seeds=min_seeds,
-                            n_boot=n_boot,
-                            seed=seed,
-                        ),
+                        **_row(replicates, claim, c, variants, min_seeds=min_seeds),
                     }
                 )
     frame = pd.DataFrame(rows)
