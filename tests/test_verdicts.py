@@ -42,6 +42,8 @@ def test_combine() -> None:
     assert combine([h, f, n]) is f
     assert combine([h, n]) is n
     assert combine([h, u]) is u
+    assert combine([n, u]) is u
+    assert combine([f, u]) is f
     assert combine([]) is u
 
 
@@ -317,3 +319,32 @@ def test_a_record_without_items_is_named(tmp_path) -> None:
     old.write_text('{"scores": {}}')
     with pytest.raises(ValueError, match=r"old.json: the run record has no item outcomes"):
         schafer_evidence({("a1", "doc2vec"): [old]})
+
+
+def test_a_failure_counts_only_for_a_model_that_learned() -> None:
+    """'fails' on a claim about a trained model needs the model to beat its untrained
+    control (for the learned weights: the plain mean under Euclidean distance);
+    otherwise the comparison is untestable, and so is one without a control."""
+    rng = np.random.default_rng(12)
+    base = _scores(rng, 4000, {"tfidf": 2.0, "mean_euclidean": 0.5})
+    registry = load(
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        " better: [learned_median], worse: [tfidf]}"
+    )
+
+    def judged(shift: float, with_control: bool = True) -> pd.Series:
+        seeds = []
+        for s in (1, 2, 3):
+            frame = _scores(np.random.default_rng(s), 4000, {"learned_median": shift})
+            frame["related"] = base["related"]
+            seeds.append(frame)
+        ev = _evidence(base if with_control else base.drop(columns="mean_euclidean"), seeds)
+        return comparison_table(ev, registry=registry, n_boot=200).iloc[0]
+
+    learned = judged(1.2)  # better than its control, worse than tf-idf: a real failure
+    assert learned["verdict"] == "fails" and learned["learned"].startswith("yes")
+    stuck = judged(0.5)  # no better than its untrained form
+    assert stuck["verdict"] == "untestable" and stuck["learned"].startswith("no:")
+    assert "did not demonstrably learn" in stuck["reason"]
+    blind = judged(1.2, with_control=False)
+    assert blind["verdict"] == "untestable" and "no untrained control" in blind["reason"]

@@ -300,7 +300,10 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                 cells.append("—")
                 continue
             counts = "" if pd.isna(row["comparisons"]) else f" ({row['comparisons']})"
-            cells.append(f"**{row['verdict']}**{counts}")
+            reason = ""
+            if row["verdict"] == "untestable" and not pd.isna(row["reason"]):
+                reason = f": {row['reason']}"
+            cells.append(f"**{row['verdict']}**{counts}{reason}")
         body.append(cells)
     header = ["claim", "the paper", "holds in the paper", *(s.name for s in snaps)]
     return _table(header, body)

@@ -12,7 +12,10 @@ difference ``ours(better) − ours(worse)`` with a 95% paired bootstrap interval
   missing); the table gives the reason.
 
 A claim with several comparisons ("beats every baseline") holds when every comparison
-holds, fails when at least one fails, and is within noise otherwise.
+holds, fails when at least one fails, is untestable when one cannot be judged and none
+fails, and is within noise otherwise. A comparison that fails because a trained model
+is worse counts only if that model demonstrably learned (it beats its untrained
+control); otherwise it is untestable (:mod:`textsim.verdicts.table`).
 """
 
 from __future__ import annotations
@@ -45,14 +48,13 @@ def judge(low: float, high: float, *, lower_is_better: bool) -> Verdict:
 
 
 def combine(verdicts: Iterable[Verdict]) -> Verdict:
-    """A claim's verdict from those of its comparisons (see the module text)."""
+    """A claim's verdict from those of its comparisons (see the module text): one
+    failure fails it; otherwise one untestable comparison leaves it untestable."""
     found = list(verdicts)
-    if not found or (
-        Verdict.UNTESTABLE in found and all(v in (Verdict.UNTESTABLE, Verdict.HOLDS) for v in found)
-    ):
-        return Verdict.UNTESTABLE
     if Verdict.FAILS in found:
         return Verdict.FAILS
+    if not found or Verdict.UNTESTABLE in found:
+        return Verdict.UNTESTABLE
     if all(v is Verdict.HOLDS for v in found):
         return Verdict.HOLDS
     return Verdict.NOISE

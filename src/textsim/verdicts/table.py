@@ -24,6 +24,16 @@ __all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "claim_table", "comparison_table", "p
 TRAINED = ("learned_",)
 
 
+def control(family: str, method: str) -> str | None:
+    """The untrained form of a trained method, measured in the same run: the learned
+    weights start equal (a constant), and equal weights make the plain mean under the
+    same Euclidean distance, so ``mean_euclidean`` in the learned weights' vector
+    variant. None where the run has no untrained control (the Schäfer models)."""
+    if family == "deboom" and method.startswith(TRAINED):
+        return "mean_euclidean"
+    return None
+
+
 def trained(family: str, method: str) -> bool:
     """Whether a method's value depends on a training seed."""
     if family == "deboom":
@@ -145,12 +155,40 @@ def _row(
         for m, runs in ((c.better, a), (c.worse, b))
         if trained(fam, m) and len(runs[0]) < min_seeds
     ]
+    learned, why = _learned(replicates, claim, c, vb)
+    row["learned"] = learned
     if short:
         row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(short))
+        return row
+    verdict = judge(d.low, d.high, lower_is_better=claim.lower_is_better)
+    if verdict is Verdict.FAILS and why:
+        # a trained model that did not demonstrably learn cannot contradict the claim
+        row.update(verdict=str(Verdict.UNTESTABLE), reason=why)
     else:
-        verdict = judge(d.low, d.high, lower_is_better=claim.lower_is_better)
         row.update(verdict=str(verdict), reason="")
     return row
+
+
+def _learned(replicates: _Replicates, claim: Claim, c: Comparison, variant: str) -> tuple[str, str]:
+    """Whether the claimed-better method, if trained, beats its untrained control here
+    (its cell, and the reason a failed comparison is untestable: empty when it learned)."""
+    fam = claim.family or ""
+    if not trained(fam, c.better):
+        return "", ""
+    name = control(fam, c.better)
+    key = (fam, c.set, name or "", variant)
+    if name is None or key not in replicates.evidence.runs:
+        return "no control", f"{c.better}: no untrained control shows that it learned"
+    d = difference(
+        replicates.of((fam, c.set, c.better, variant)),
+        replicates.of(key),
+        n_items=replicates.samplers[(fam, c.set)].n,
+        seed=replicates.seed,
+    )
+    cell = f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}] vs {name}"
+    if judge(d.low, d.high, lower_is_better=claim.lower_is_better) is Verdict.HOLDS:
+        return f"yes: {cell}", ""
+    return f"no: {cell}", f"{c.better} did not demonstrably learn: {cell} (its untrained form)"
 
 
 def comparison_table(
