@@ -47,6 +47,7 @@ SHARED_SCRIPTS = {
     "score_learned_seed": "score_learned",
     "score_learned_space_seed": "score_learned",
     "schafer_run_seed": "schafer_run",
+    "schafer_control": "schafer_run",
     "scaling_verdicts": "verdicts",
     "variant_clean_wiki_shard": "clean_wiki_shard",
     "variant_count_docfreq": "count_docfreq",

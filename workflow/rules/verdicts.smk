@@ -60,6 +60,30 @@ use rule schafer_run as schafer_run_seed with:
         "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv-seed{seed}.tsv"
 
 
+# The untrained control of a Schäfer run: the same model, seed and hyperparameters,
+# trained for 0 epochs (its encoder as initialised), scored like the run.
+use rule schafer_run as schafer_control with:
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}-untrained.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}-untrained.npz",
+    params:
+        options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
+            "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+            "fixed": SCH_FIXED.get(wc.sch_model),
+            "training": {
+                **SCH_TRAINING,
+                "settings": {**SCH["training"], "max_epochs": 0},
+                "seed": int(wc.seeded.removeprefix("-seed")) if wc.seeded else config["seed"],
+            },
+        },
+    wildcard_constraints:
+        seeded=r"(-seed\d+)?",
+    log:
+        "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv{seeded}-untrained.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv{seeded}-untrained.tsv"
+
+
 rule verdicts:
     input:
         baselines=list(verdict_evidence()[0].values()),

@@ -1,5 +1,7 @@
 # Verdicts: helpers of the rules in verdicts.smk (no rules here).
 
+from textsim.verdicts.table import UNTRAINED_CONTROLS
+
 VERDICTS = config["verdicts"]
 #: the claims registry: data the verdict rules read (an input, so editing it reruns them)
 CLAIMS = os.path.relpath(TEXTSIM_ROOT / "src/textsim/data/claims.yaml")
@@ -29,6 +31,11 @@ def verdict_evidence():
     return baselines, learned
 
 
+def schafer_control_file(dataset, run, seed):
+    """The record of one Schäfer run's untrained control (the model trained 0 epochs)."""
+    return schafer_run_file(dataset, run, seed).replace(".json", "-untrained.json")
+
+
 def schafer_run_file(dataset, run, seed):
     """The record of one Schäfer run: the tables' own for the run's seed."""
     suffix = "" if seed == config["seed"] else f"-seed{seed}"
@@ -47,6 +54,11 @@ def verdict_schafer():
     for table, dataset in tables.items():
         for model in SCH["models"]:
             out += [(f"{table}/{model}", schafer_run_file(dataset, sch_main_run(model), s)) for s in VERDICT_SEEDS]
+            if model in UNTRAINED_CONTROLS:
+                out += [
+                    (f"{table}/untrained {model}", schafer_control_file(dataset, sch_main_run(model), s))
+                    for s in VERDICT_SEEDS
+                ]
         out += [(f"{table}/{b}", f"{SCH_DIR}/{dataset}/runs/{b}.json") for b in SCH["baselines"]]
     return out
 

@@ -18,19 +18,29 @@ from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
 
 F64 = npt.NDArray[np.float64]
 
-__all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "claim_table", "comparison_table", "published_value"]
+__all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "UNTRAINED_CONTROLS", "control", "claim_table", "comparison_table", "published_value"]
 
 #: De Boom methods whose value depends on a training seed (they need ``min_seeds`` runs)
 TRAINED = ("learned_",)
+
+
+#: the Schäfer models with an untrained control: the model built with the same seed and
+#: trained for 0 epochs (``max_epochs: 0``), its encoder as initialised. Gensim's Doc2Vec
+#: cannot infer vectors without training, and Doc2Sent2Vec's sentence stage needs at
+#: least one epoch, so those two have none.
+UNTRAINED_CONTROLS = ("topic_lstm", "topic_cnn", "autoencoder", "rae")
 
 
 def control(family: str, method: str) -> str | None:
     """The untrained form of a trained method, measured in the same run: the learned
     weights start equal (a constant), and equal weights make the plain mean under the
     same Euclidean distance, so ``mean_euclidean`` in the learned weights' vector
-    variant. None where the run has no untrained control (the Schäfer models)."""
+    variant; a Schäfer model's ``untrained <model>`` (:data:`UNTRAINED_CONTROLS`). None
+    where there is no untrained control."""
     if family == "deboom" and method.startswith(TRAINED):
         return "mean_euclidean"
+    if family == "schafer" and method in UNTRAINED_CONTROLS:
+        return f"untrained {method}"
     return None
 
 
