@@ -18,7 +18,16 @@ from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
 
 F64 = npt.NDArray[np.float64]
 
-__all__ = ["MIN_SEEDS", "NOTE", "TRAINED", "UNTRAINED_CONTROLS", "control", "claim_table", "comparison_table", "published_value"]
+__all__ = [
+    "MIN_SEEDS",
+    "NOTE",
+    "TRAINED",
+    "UNTRAINED_CONTROLS",
+    "claim_table",
+    "comparison_table",
+    "control",
+    "published_value",
+]
 
 #: De Boom methods whose value depends on a training seed (they need ``min_seeds`` runs)
 TRAINED = ("learned_",)
