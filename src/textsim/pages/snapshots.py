@@ -53,6 +53,17 @@ def _commit(root: Path) -> str:
     return out.stdout.strip()
 
 
+def _processor() -> str:
+    """The processor's model name (/proc/cpuinfo where there is one)."""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
 def record(
     results: str | os.PathLike[str],
     destination: str | os.PathLike[str],
@@ -80,7 +91,7 @@ def record(
         "keras_backend": backend,
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
-        "machine": f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores",
+        "machine": f"{_processor()}, {os.cpu_count()} cores",
         "files": [Path(name).name for name in found],
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
