@@ -405,7 +405,8 @@ def test_gem_stages_table_figures_and_report(
     )
     res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
     assert res.returncode == 0, res.stderr[-3000:]
-    assert planned_jobs(res) == GEM_RULES | {"all"}, res.stdout  # nothing upstream reruns
+    # nothing upstream reruns; the verdicts read the STS pairs' similarities
+    assert planned_jobs(res) == GEM_RULES | {"verdicts", "all"}, res.stdout
     res = smk_in(tiny_project, "--cores", "2", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     paper = tiny_project / "results/paper"
@@ -697,8 +698,10 @@ def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> N
     assert "runtime=<TBD>" in blocks["train_word2vec"]
     gpu = _slurm_dry_run(tmp_path, "--config", "cluster={gpu_partition: gpu}")
     keras_rules = {"train_weights", "select_kappa", "schafer_swarm_evaluate", "schafer_run"}
+    # the verdicts' extra seeds and untrained controls train as their rules do
+    seeded = {"train_weights_seed", "schafer_run_seed", "schafer_control"}
     for rule, block in gpu.items():
-        if rule in keras_rules:
+        if rule in keras_rules | seeded:
             assert "gpu=1" in block and "slurm_partition=gpu" in block, (rule, block)
         else:
             assert "gpu=" not in block and "slurm_partition=part" in block, (rule, block)
