@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
+from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
 
 __all__ = ["VIEWS", "render"]
@@ -19,63 +20,11 @@ __all__ = ["VIEWS", "render"]
 View = Callable[[Sequence[Snapshot], Sequence[str]], str]
 
 
-def _num(value: object, digits: int = 2) -> str:
-    try:
-        v = float(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return str(value)
-    return "—" if math.isnan(v) else f"{v:.{digits}f}"
-
-
-def _chain(paper: object, ours: Sequence[object], digits: int = 2) -> str:
-    """``paper → run 1 → … → **last run**`` (paper left out when NaN or None)."""
-    cells = [_num(v, digits) for v in ours]
-    if cells:
-        cells[-1] = f"**{cells[-1]}**"
-    head = [] if paper is None or _num(paper) == "—" else [_num(paper, digits)]
-    return " → ".join(head + cells)
-
-
-def _names(snaps: Sequence[Snapshot]) -> str:
-    return (
-        " → ".join(s.name for s in snaps[:-1])
-        + (" → " if len(snaps) > 1 else "")
-        + (f"**{snaps[-1].name}**")
-    )
-
-
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return "\n".join(lines)
-
-
-def _rows(
-    snaps: Sequence[Snapshot], table: str, keys: Sequence[str], **where: str
-) -> list[dict[tuple[str, ...], pd.Series]]:
-    """Per snapshot, its rows of ``table`` matching ``where``, keyed by ``keys``."""
-    out = []
-    for s in snaps:
-        frame = s.table(table)
-        for column, value in where.items():
-            frame = frame[frame[column].astype(str) == value]
-        out.append({tuple(str(r[k]) for k in keys): r for _, r in frame.iterrows()})
-    return out
-
-
-def _found(
-    per: Sequence[dict[tuple[str, ...], pd.Series]], key: tuple[str, ...]
-) -> list[pd.Series]:
-    """The row of ``key`` in every run, or an empty list when a run lacks it."""
-    rows = [p.get(key) for p in per]
-    return [r for r in rows if r is not None] if all(r is not None for r in rows) else []
-
-
 def table_i(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """ICDMW Table I for one vector variant (args: unit | raw): split error % paper →
     runs, the last run's robust JS in parentheses."""
     (variant,) = args
-    per = _rows(snaps, "icdmw-table-1", ("method", "length"), vectors=variant)
+    per = md_rows(snaps, "icdmw-table-1", ("method", "length"), vectors=variant)
     first = snaps[0].table("icdmw-table-1")
     first = first[first["vectors"] == variant]
     lengths = list(dict.fromkeys(first["length"].astype(str)))
@@ -83,19 +32,19 @@ def table_i(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     for method, label in dict(zip(first["method"], first["technique"], strict=True)).items():
         cells = [label]
         for length in lengths:
-            found = _found(per, (method, length))
+            found = md_found(per, (method, length))
             if not found:
                 cells.append("—")
                 continue
             last = found[-1]
-            chain = _chain(last["paper_split_error_pct"], [r["split_error_pct"] for r in found])
-            cells.append(f"{chain} ({_num(last['js_robust'], 3)})")
+            chain = md_chain(last["paper_split_error_pct"], [r["split_error_pct"] for r in found])
+            cells.append(f"{chain} ({md_num(last['js_robust'], 3)})")
         body.append(cells)
     title = (
-        f"Table I, {variant} vectors: test split error %, paper → {_names(snaps)}"
+        f"Table I, {variant} vectors: test split error %, paper → {md_names(snaps)}"
         " (robust JS, last run)"
     )
-    return f"{title}\n\n" + _table(["technique", *(f"{n} words" for n in lengths)], body)
+    return f"{title}\n\n" + md_table(["technique", *(f"{n} words" for n in lengths)], body)
 
 
 def table_ii(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -103,23 +52,26 @@ def table_ii(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     run's binomial p against cosine."""
     first = snaps[0].table("icdmw-table-2")
     variants = list(dict.fromkeys(first["vectors"]))
-    per = {v: _rows(snaps, "icdmw-table-2", ("method",), vectors=v) for v in variants}
+    per = {v: md_rows(snaps, "icdmw-table-2", ("method",), vectors=v) for v in variants}
     body = []
     for method, label in dict(zip(first["method"], first["technique"], strict=True)).items():
-        cells = [label, _num(first.loc[first["method"] == method, "paper_split_error_pct"].iloc[0])]
+        cells = [
+            label,
+            md_num(first.loc[first["method"] == method, "paper_split_error_pct"].iloc[0]),
+        ]
         for v in variants:
-            found = _found(per[v], (method,))
+            found = md_found(per[v], (method,))
             if not found:
                 cells += ["—", "—"]
                 continue
-            cells.append(_chain(None, [r["split_error_pct"] for r in found]))
+            cells.append(md_chain(None, [r["split_error_pct"] for r in found]))
             last = found[-1]
             cells.append("—" if last["compared_with"] == method else _p(last["p_value"]))
         body.append(cells)
     header = ["distance", "paper"]
     for v in variants:
-        header += [f"{v}: {_names(snaps)}", f"p ({v})"]
-    return "Table II (20 words): test split error %, p against cosine (last run)\n\n" + _table(
+        header += [f"{v}: {md_names(snaps)}", f"p ({v})"]
+    return "Table II (20 words): test split error %, p against cosine (last run)\n\n" + md_table(
         header, body
     )
 
@@ -146,7 +98,7 @@ def learned(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     columns = []
     for table, block, header in _LEARNED_BLOCKS:
         if all(s.has(table) for s in snaps):
-            per = _rows(snaps, table, ("technique",), length=block)
+            per = md_rows(snaps, table, ("technique",), length=block)
             if all(per):
                 columns.append((header, per))
     labels: list[str] = []
@@ -156,61 +108,61 @@ def learned(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     for label in labels:
         cells = [label]
         for _, per in columns:
-            found = _found(per, (label,))
+            found = md_found(per, (label,))
             if not found:
                 cells.append("")
             else:
                 cells.append(
-                    _chain(
+                    md_chain(
                         found[-1]["paper_split_error_pct"], [r["split_error_pct"] for r in found]
                     )
                 )
         body.append(cells)
-    title = f"Learned weights and baselines: test split error %, paper → {_names(snaps)}"
-    return f"{title}\n\n" + _table(["technique", *(h for h, _ in columns)], body)
+    title = f"Learned weights and baselines: test split error %, paper → {md_names(snaps)}"
+    return f"{title}\n\n" + md_table(["technique", *(h for h, _ in columns)], body)
 
 
 def sts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """The STS-B table: Pearson r × 100 on dev and test per run, the last run's speed."""
-    per = _rows(snaps, "gem-sts", ("method", "fit"))
+    per = md_rows(snaps, "gem-sts", ("method", "fit"))
     body = []
     for key, last in per[-1].items():
-        found = _found(per, key)
+        found = md_found(per, key)
         if not found:
             continue
         body.append(
             [
                 key[0],
                 key[1],
-                _chain(None, [r["dev r"] for r in found], 1),
-                _chain(None, [r["test r"] for r in found], 1),
+                md_chain(None, [r["dev r"] for r in found], 1),
+                md_chain(None, [r["test r"] for r in found], 1),
                 str(last["sentences/s"]),
             ]
         )
     header = ["method", "fit", "dev r", "test r", "sentences/s (last run)"]
-    return f"STS benchmark, Pearson r × 100: {_names(snaps)}\n\n" + _table(header, body)
+    return f"STS benchmark, Pearson r × 100: {md_names(snaps)}\n\n" + md_table(header, body)
 
 
 def paragraphs(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """The paragraph-embedding table (OHSUMED): test accuracy per run, the last run's
     speed, the slides' IMDb numbers beside."""
-    per = _rows(snaps, "gem-paragraphs", ("method", "technique"))
+    per = md_rows(snaps, "gem-paragraphs", ("method", "technique"))
     body = []
     for key, last in per[-1].items():
-        found = _found(per, key)
+        found = md_found(per, key)
         if found:
-            accuracy = _chain(None, [r["test accuracy %"] for r in found])
+            accuracy = md_chain(None, [r["test accuracy %"] for r in found])
             body.append(
                 [key[0], key[1], accuracy, str(last["documents/s"]), str(last["slides (IMDb) %"])]
             )
     header = [
         "method",
         "technique",
-        f"test accuracy %: {_names(snaps)}",
+        f"test accuracy %: {md_names(snaps)}",
         "documents/s",
         "slides (IMDb) %",
     ]
-    return _table(header, body)
+    return md_table(header, body)
 
 
 _SCHAFER_LABELS = {
@@ -256,17 +208,18 @@ def schafer(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         if a1 is None:
             continue
         parts = " / ".join(
-            _num(100 * a1[k], 1) for k in ("topic", "triplets", "ranks_accuracy", "ranks_precision")
+            md_num(100 * a1[k], 1)
+            for k in ("topic", "triplets", "ranks_accuracy", "ranks_precision")
         )
         a2 = rows.get("a2", {}).get(model)
         body.append(
             [
                 label,
                 parts,
-                _num(100 * a1["total"], 1),
-                "—" if a2 is None else _num(100 * a2["total"], 1),
-                _num(thesis_value("a1", model, "total"), 1),
-                _num(thesis_value("a2", model, "total"), 1),
+                md_num(100 * a1["total"], 1),
+                "—" if a2 is None else md_num(100 * a2["total"], 1),
+                md_num(thesis_value("a1", model, "total"), 1),
+                md_num(thesis_value("a2", model, "total"), 1),
             ]
         )
     header = [
@@ -277,7 +230,7 @@ def schafer(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "thesis A.1 score",
         "thesis A.2 score",
     ]
-    return f"Eq. 3.1 score % of {s.name}'s runs, test split\n\n" + _table(header, body)
+    return f"Eq. 3.1 score % of {s.name}'s runs, test split\n\n" + md_table(header, body)
 
 
 def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -306,7 +259,7 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
             cells.append(f"**{row['verdict']}**{counts}{reason}")
         body.append(cells)
     header = ["claim", "the paper", "holds in the paper", *(s.name for s in snaps)]
-    return _table(header, body)
+    return md_table(header, body)
 
 
 def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -335,8 +288,8 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                     str(r["set"]),
                     f"{r['better']} vs {r['worse']}",
                     str(r["variant"]),
-                    f"{_num(r['ours better'])} vs {_num(r['ours worse'])}",
-                    f"{_num(r['difference'])} [{_num(r['low'])}, {_num(r['high'])}]",
+                    f"{md_num(r['ours better'])} vs {md_num(r['ours worse'])}",
+                    f"{md_num(r['difference'])} [{md_num(r['low'])}, {md_num(r['high'])}]",
                     str(r["seeds"]),
                     f"**{r['verdict']}**",
                 ]
@@ -351,7 +304,7 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "seeds",
         "verdict",
     ]
-    return _table(header, body)
+    return md_table(header, body)
 
 
 def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -362,7 +315,7 @@ def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         total = stats[stats["shard"].astype(str) == "total"].iloc[0]
         documents, lines, tokens = (int(total[k]) for k in ("documents", "lines", "tokens"))
         body.append([s.name, f"{documents:,}", f"{lines:,}", f"{tokens / 1e6:.1f}M"])
-    return _table(["run", "articles", "lines", "tokens"], body)
+    return md_table(["run", "articles", "lines", "tokens"], body)
 
 
 def provenance(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -378,7 +331,7 @@ def provenance(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         ]
         for s in snaps
     ]
-    return _table(["run", "command", "config", "Keras backend", "made", "machine"], body)
+    return md_table(["run", "command", "config", "Keras backend", "made", "machine"], body)
 
 
 VIEWS: dict[str, View] = {
