@@ -71,15 +71,11 @@ NUMERIC_PACKAGES = (
 
 
 def _cpu() -> str:
-    """The processor's model name (/proc/cpuinfo): the same packages on another processor
-    gave other bytes (the tables recorded on one machine differed on an AMD EPYC)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "-"
+    """The processor's model name: the same packages on another processor gave other
+    bytes (the tables recorded on one machine differed on an AMD EPYC)."""
+    from textsim.machine import processor_name
+
+    return processor_name()
 
 
 def environment() -> dict[str, str]:

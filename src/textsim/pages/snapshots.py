@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -14,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+
+from textsim.machine import processor_name
 
 __all__ = ["SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record"]
 
@@ -53,17 +54,6 @@ def _commit(root: Path) -> str:
     return out.stdout.strip()
 
 
-def _processor() -> str:
-    """The processor's model name (/proc/cpuinfo where there is one)."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
-
-
 def record(
     results: str | os.PathLike[str],
     destination: str | os.PathLike[str],
@@ -91,7 +81,7 @@ def record(
         "keras_backend": backend,
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
-        "machine": f"{_processor()}, {os.cpu_count()} cores",
+        "machine": f"{processor_name()}, {os.cpu_count()} cores",
         "files": [Path(name).name for name in found],
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")

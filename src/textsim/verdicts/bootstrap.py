@@ -35,6 +35,7 @@ __all__ = [
     "difference",
     "mean_percent",
     "pearson",
+    "point_estimates",
 ]
 
 F64 = npt.NDArray[np.float64]
@@ -124,7 +125,8 @@ class Difference:
     seed_max: float
 
 
-def _point(runs: Sequence[F64], statistic: Statistic) -> F64:
+def point_estimates(runs: Sequence[F64], statistic: Statistic) -> F64:
+    """The metric of each run (seed) on all items."""
     n = np.asarray(runs[0]).shape[0]
     full = np.ones((1, n))
     return np.array([statistic(np.asarray(r, dtype=np.float64), full)[0] for r in runs])
@@ -191,8 +193,8 @@ def bootstrap_difference(
         raise ValueError("both methods must be measured on the same items")
     sampler = Resampler(n, n_boot=n_boot, seed=seed, strata=strata)
     return difference(
-        (_point(a, statistic), sampler.replicates(a, statistic)),
-        (_point(b, statistic), sampler.replicates(b, statistic)),
+        (point_estimates(a, statistic), sampler.replicates(a, statistic)),
+        (point_estimates(b, statistic), sampler.replicates(b, statistic)),
         n_items=n,
         seed=seed,
         level=level,

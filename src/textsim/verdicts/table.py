@@ -11,7 +11,14 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.verdicts.bootstrap import Difference, Resampler, difference, mean_percent, pearson
+from textsim.verdicts.bootstrap import (
+    Difference,
+    Resampler,
+    difference,
+    mean_percent,
+    pearson,
+    point_estimates,
+)
 from textsim.verdicts.evidence import Evidence
 from textsim.verdicts.registry import SOURCES, Claim, Comparison, claims
 from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
@@ -145,14 +152,10 @@ class _Replicates:
             n, n_boot=self.n_boot, seed=self.seed, strata=self.evidence.strata.get((family, set_))
         )
         self.samplers[(family, set_)] = sampler
-        full = np.ones((1, n))
         for key, method_runs, reps in zip(
             keys, runs, sampler.replicates_of(runs, statistic), strict=True
         ):
-            point = np.array(
-                [statistic(np.asarray(r, dtype=np.float64), full)[0] for r in method_runs]
-            )
-            self.cache[key] = (point, reps)
+            self.cache[key] = (point_estimates(method_runs, statistic), reps)
 
 
 def _row(
