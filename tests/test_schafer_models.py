@@ -74,3 +74,53 @@ def test_tsne_map_does_not_depend_on_the_scale_of_the_vectors():
     np.testing.assert_allclose(Y_big, Y, rtol=1e-4, atol=1e-4)
     d = np.linalg.norm(Y - np.median(Y, axis=0), axis=1)
     assert d.max() < 5 * np.median(d)  # no point thrown far from the rest
+
+
+def test_a_callers_validation_trains_on_every_document_and_stops_on_its_total():
+    """fit(validate=...): no tenth held out; early stopping watches the caller's
+    ``total`` (higher is better), and the best epoch's weights are kept."""
+    docs, labels, W = _data()
+    totals = iter([0.2, 0.5, 0.4, 0.3, 0.9])
+    calls = []
+
+    def validate(model):
+        calls.append(model.transform(docs[:3]).shape)
+        return {"total": next(totals), "topic": 0.0}
+
+    model = MODELS["topic_cnn"](W, doc_size=6, max_words=12, max_epochs=5, patience=2, seed=3)
+    model.fit(docs, labels, validate=validate)
+    assert model.n_train_ == len(docs)  # every document trains
+    assert model.history_["val_total"] == [0.2, 0.5, 0.4, 0.3]  # stopped after 2 worse epochs
+    assert model.epochs_ == 4 and model.best_epoch_ == 2 and calls == [(3, 6)] * 4
+    held_out = MODELS["topic_cnn"](W, doc_size=6, max_words=12, max_epochs=1, seed=3)
+    assert held_out.fit(docs, labels).n_train_ == len(docs) - len(docs) // 10
+
+
+def test_the_recurrent_autoencoder_reconstructs_the_mean_vector_in_its_mean_reading():
+    docs, labels, W = _data()
+    model = MODELS["rae"](W, doc_size=5, max_words=12, max_epochs=1, reconstruct="mean", seed=0)
+    model.fit(docs)
+    trained, _ = model._build(0)
+    assert trained.output_shape == (None, W.shape[1])  # one vector per document
+    V = model.transform(docs)
+    assert V.shape == (len(docs), 5) and np.isfinite(V).all()
+    with pytest.raises(ValueError, match="reconstruct must be one of"):
+        MODELS["rae"](W, max_epochs=1, reconstruct="sum").fit(docs)
+
+
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_every_model_has_an_untrained_form_that_still_embeds(name):
+    """The untrained controls: no epoch (Keras), no Doc2Vec epoch, no sentence-vector
+    epoch (Doc2Sent2Vec); the vectors are the seeded initialisation's."""
+    docs, labels, W = _data()
+    if name == "doc2vec":
+        model = MODELS[name](doc_size=4, epochs=0, seed=1)
+    else:
+        kwargs = {"doc_size": 4, "word_vectors": W, "max_epochs": 0, "seed": 1}
+        if name == "doc2sent2vec":
+            kwargs.update(sentence_epochs=0, infer_epochs=1)
+        else:
+            kwargs["max_words"] = 12
+        model = MODELS[name](**kwargs)
+    V = model.fit(docs, labels).transform(docs)
+    assert model.epochs_ == 0 and V.shape == (len(docs), 4) and np.isfinite(V).all()

@@ -18,6 +18,7 @@ from textsim.schafer import metrics as docmetrics
 from textsim.schafer.datasets import Vocabulary
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.base import ADAGRAD_FORMS, OPTIMIZERS, RECURRENT_ACTIVATIONS
+from textsim.schafer.models.neural import KerasDocumentModel
 from textsim.schafer.pso import Dimension
 
 __all__ = [
@@ -27,6 +28,7 @@ __all__ = [
     "score_vectors",
     "scores_of",
     "search_space",
+    "untrained",
     "word_matrices",
 ]
 
@@ -151,6 +153,44 @@ def _split(frame: pd.DataFrame, vocab: Vocabulary, split: str) -> tuple[list[Any
     return [vocab.encode(t) for t in part["tokens"]], part["label"].to_numpy()
 
 
+def untrained(settings: Mapping[str, Any]) -> bool:
+    """Whether ``settings`` ask for the untrained control: every model as its seed
+    initialised it (no epoch of Keras training, of Doc2Vec or of Doc2Sent2Vec's
+    sentence vectors), scored like the trained one."""
+    return bool(settings.get("untrained", False))
+
+
+def _model_arguments(
+    model: str, params: Mapping[str, Any], settings: Mapping[str, Any], seed: int
+) -> dict[str, Any]:
+    """The estimator's keyword arguments (word vectors and checkpoint aside)."""
+    kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
+    kwargs["learning_rate"] = float(params["learning_rate"])
+    control = untrained(settings)
+    if model == "doc2vec":
+        kwargs["epochs"] = 0 if control else int(settings["doc2vec_epochs"])
+        return kwargs
+    kwargs["batch_size"] = int(params["batch_size"])
+    kwargs["optimizer"] = str(params["optimizer"])
+    kwargs["patience"], kwargs["min_delta"] = settings["patience"], settings["min_delta"]
+    kwargs["max_epochs"] = 0 if control else int(settings["max_epochs"])
+    kwargs["adagrad"] = str(settings.get("adagrad", ADAGRAD_FORMS[0]))
+    if model == "doc2sent2vec":
+        if control:
+            kwargs["sentence_epochs"] = 0
+        return kwargs
+    kwargs["dropout"] = float(params["dropout"])
+    kwargs["max_words"] = int(settings["max_words"])
+    kwargs["batching"] = str(settings.get("batching", "shuffled"))
+    if model in ("topic_lstm", "rae"):
+        kwargs["recurrent"] = str(settings.get("recurrent", "keras"))
+        activation = settings.get("recurrent_activation", RECURRENT_ACTIVATIONS[0])
+        kwargs["recurrent_activation"] = str(activation)
+    if model == "rae":
+        kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
+    return kwargs
+
+
 def evaluate_model(
     model: str,
     params: Mapping[str, Any],
@@ -162,39 +202,37 @@ def evaluate_model(
     settings: Mapping[str, Any],
     seed: int,
     checkpoint: str | None = None,
+    select: docmetrics.Reference | None = None,
 ) -> tuple[dict[str, Any], F32]:
     """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs, patience,
     min_delta, doc2vec_epochs, batching, reconstruct, recurrent, adagrad,
-    recurrent_activation) on the training
+    recurrent_activation, untrained) on the training
     documents; score the ``split`` documents. Returns (record, the split's vectors).
     ``checkpoint``: the file of the per-epoch training state of the Keras models
-    (all but Doc2Vec), from which a killed run resumes."""
+    (all but Doc2Vec), from which a killed run resumes. ``select``: the valid split's
+    reference: the Keras models then train on the whole training split and stop
+    early on eq. 3.1 of the valid split (the swarm's fitness), and the record holds
+    every model's ``valid_scores`` beside the ``split``'s."""
     cls = MODELS[model]
-    kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
-    kwargs["learning_rate"] = float(params["learning_rate"])
-    if model == "doc2vec":
-        kwargs["epochs"] = int(settings["doc2vec_epochs"])
-    else:
+    kwargs = _model_arguments(model, params, settings, seed)
+    if model != "doc2vec":
         kwargs["word_vectors"] = word_vectors
-        kwargs["batch_size"] = int(params["batch_size"])
-        kwargs["optimizer"] = str(params["optimizer"])
-        for key in ("max_epochs", "patience", "min_delta"):
-            kwargs[key] = settings[key]
         kwargs["checkpoint"] = checkpoint
-        kwargs["adagrad"] = str(settings.get("adagrad", ADAGRAD_FORMS[0]))
-        if model != "doc2sent2vec":
-            kwargs["dropout"] = float(params["dropout"])
-            kwargs["max_words"] = int(settings["max_words"])
-            kwargs["batching"] = str(settings.get("batching", "shuffled"))
-        if model in ("topic_lstm", "rae"):
-            kwargs["recurrent"] = str(settings.get("recurrent", "keras"))
-            activation = settings.get("recurrent_activation", RECURRENT_ACTIVATIONS[0])
-            kwargs["recurrent_activation"] = str(activation)
-        if model == "rae":
-            kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
     X_train, y_train = _split(frame, vocab, "train")
     X_eval, y_eval = _split(frame, vocab, split)
-    estimator = cls(**kwargs).fit(X_train, y_train)
+    estimator = cls(**kwargs)
+    validate = None
+    if select is not None:
+        X_valid, y_valid = _split(frame, vocab, "valid")
+
+        def validate(fitted: Any) -> dict[str, float]:
+            E = fitted.transform(X_train)
+            return score_vectors(E, y_train, fitted.transform(X_valid), y_valid, select)
+
+    if isinstance(estimator, KerasDocumentModel):  # the others: their own epochs
+        estimator.fit(X_train, y_train, validate=validate)
+    else:
+        estimator.fit(X_train, y_train)
     t0 = time.perf_counter()
     E_train = estimator.transform(X_train)
     E_eval = estimator.transform(X_eval)
@@ -214,4 +252,10 @@ def evaluate_model(
         "inference_seconds": float(inference),
         "items": {k: v.tolist() for k, v in items.items()},
     }
+    if hasattr(estimator, "best_epoch_"):
+        record["best_epoch"] = int(estimator.best_epoch_)
+    if validate is not None:
+        record["valid_scores"] = validate(estimator)
+    if untrained(settings):
+        record["untrained"] = True
     return record, E_eval

@@ -46,7 +46,9 @@ class NaiveAutoencoder(KerasDocumentModel):
         return inputs
 
 
-RECONSTRUCTIONS = ("padded", "words")
+#: the recurrent autoencoder's readings of §3.3.1.6: the word sequence over every padded
+#: position (Keras' default loss), over the document's words only, or the mean word vector
+RECONSTRUCTIONS = ("padded", "words", "mean")
 
 
 def _words_mse(y_true: Any, y_pred: Any) -> Any:
@@ -64,9 +66,11 @@ class RecurrentAutoencoder(KerasDocumentModel):
     """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
 
     ``reconstruct``: ``padded`` (the thesis' Keras default: mean squared error over
-    all ``max_words`` positions, the zero vectors after a document's end included)
-    or ``words`` (our option: over the document's words only, so a short document's
-    code is not spent on reproducing its padding; batches are then trimmed)."""
+    all ``max_words`` positions, the zero vectors after a document's end included),
+    ``words`` (our option: over the document's words only, so a short document's
+    code is not spent on reproducing its padding; batches are then trimmed) or
+    ``mean`` (the other reading of §3.3.1.6: a dense layer reconstructs the
+    document's mean word vector from the code; no decoder LSTM)."""
 
     name = "rae"
     trails = True
@@ -121,13 +125,16 @@ class RecurrentAutoencoder(KerasDocumentModel):
             raise ValueError(
                 f"reconstruct must be one of {RECONSTRUCTIONS}, got {self.reconstruct!r}"
             )
-        return self.reconstruct == "words"
+        return self.reconstruct in ("words", "mean")
+
+    def _trails(self) -> bool:
+        return self.reconstruct != "mean"
 
     def _trim_hint(self) -> str:
         return f" with reconstruct={self.reconstruct!r}"
 
     def _loss(self) -> Any:
-        return _words_mse if self._exact_trim() else "mse"
+        return _words_mse if self.reconstruct == "words" else "mse"
 
     def _build(self, n_classes: int) -> tuple[Any, Any]:
         import keras
@@ -136,8 +143,10 @@ class RecurrentAutoencoder(KerasDocumentModel):
         inp = keras.Input((None,), dtype="int32")
         code = self._lstm()(self._embedding(mask_zero=True)(inp))
         h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
+        if self.reconstruct == "mean":
+            return keras.Model(inp, keras.layers.Dense(dim)(h)), keras.Model(inp, code)
         if self._fused():
-            h = repeated_lstm_layer(self.doc_size, to_words=self._exact_trim())(h, inp)
+            h = repeated_lstm_layer(self.doc_size, to_words=self.reconstruct == "words")(h, inp)
         else:
             h = _repeat_to_length()(h, inp)
             h = self._lstm(return_sequences=True)(h)
@@ -146,6 +155,8 @@ class RecurrentAutoencoder(KerasDocumentModel):
 
     def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
         W = np.asarray(self.word_vectors, dtype=np.float32)
+        if self.reconstruct == "mean":
+            return mean_vectors(X, W)
         return W[inputs]  # PAD rows are zero
 
 

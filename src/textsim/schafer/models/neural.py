@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Self
 
 import numpy as np
@@ -28,6 +29,12 @@ from textsim.schafer.models.base import (
     pad_documents,
 )
 from textsim.schafer.models.fused import RECURRENT, fused_available, lstm_layer
+
+#: a caller's validation: the model being trained → its scores on the caller's
+#: validation set (higher is better; early stopping watches ``total``)
+Validation = Callable[["KerasDocumentModel"], Mapping[str, float]]
+#: the logged key early stopping watches when a caller validates
+VALIDATION_MONITOR = "val_total"
 
 
 class KerasDocumentModel(DocumentModel):
@@ -149,6 +156,10 @@ class KerasDocumentModel(DocumentModel):
     def _trim_hint(self) -> str:
         return ""
 
+    def _trails(self) -> bool:
+        """Whether the targets are sequences, trimmed with the inputs."""
+        return self.trails
+
     def _embedding(self, mask_zero: bool) -> Any:
         import keras
 
@@ -183,9 +194,9 @@ class KerasDocumentModel(DocumentModel):
             else None
             for b in batches
         ]
-        return indexed_batches(inputs, targets, batches, widths, self.trails)
+        return indexed_batches(inputs, targets, batches, widths, self._trails())
 
-    def _key(self, inputs: Any, targets: Any) -> str:
+    def _key(self, inputs: Any, targets: Any, validate: Validation | None = None) -> str:
         """The training's fingerprint: settings, backend, word vectors, inputs and the
         labels (an autoencoder's targets follow from its inputs and word vectors: not
         hashed again, 1.5 GB for the recurrent one at news10's size)."""
@@ -196,14 +207,27 @@ class KerasDocumentModel(DocumentModel):
         }
         W = np.asarray(self.word_vectors, dtype=np.float32)
         labels = targets if self.uses_labels else None
-        return fingerprint(type(self).__name__, params, active_backend(), W, inputs, labels)
+        validated = validate is not None  # the whole set trains; another monitor
+        return fingerprint(
+            type(self).__name__, params, active_backend(), W, inputs, labels, validated
+        )
 
-    def _train(self, model: Any, inputs: Any, targets: Any, metrics: list[str]) -> None:
+    def _train(
+        self,
+        model: Any,
+        inputs: Any,
+        targets: Any,
+        metrics: list[str],
+        validate: Validation | None = None,
+    ) -> None:
         n = len(targets)
-        rng = np.random.default_rng(self.seed)
-        order = rng.permutation(n)
-        n_valid = max(1, n // 10)
-        valid, train = order[:n_valid], order[n_valid:]
+        if validate is None:
+            rng = np.random.default_rng(self.seed)
+            order = rng.permutation(n)
+            n_valid = max(1, n // 10)
+            valid, train = order[:n_valid], order[n_valid:]
+        else:  # the whole training set trains; the caller's validation split validates
+            valid, train = np.zeros(0, dtype=np.int64), np.arange(n, dtype=np.int64)
         self.n_train_ = len(train)
         self.train_index_ = np.sort(train)  # the documents trained on (the rest validate)
         model.compile(
@@ -213,9 +237,9 @@ class KerasDocumentModel(DocumentModel):
         )
         lengths = document_lengths(inputs) if self.sequential else None
         valid_batches = self._batches(inputs, targets, eval_batches(valid, lengths, 256))
-        stop = EarlyStopping(
-            "max" if "accuracy" in self.monitor else "min", self.min_delta, self.patience
-        )
+        monitor = self.monitor if validate is None else VALIDATION_MONITOR
+        mode = "max" if validate is not None or "accuracy" in monitor else "min"
+        stop = EarlyStopping(mode, self.min_delta, self.patience)
 
         def run_epoch(epoch: int) -> dict[str, float]:
             batches = epoch_batches(
@@ -224,6 +248,8 @@ class KerasDocumentModel(DocumentModel):
             data = self._batches(inputs, targets, batches)
             logs = model.fit(data, epochs=1, shuffle=False, verbose=0).history  # our order
             out = {k: float(v[-1]) for k, v in logs.items()}
+            if validate is not None:
+                return out | {f"val_{k}": float(v) for k, v in validate(self).items()}
             val = model.evaluate(valid_batches, verbose=0, return_dict=True)
             return out | {f"val_{k}": float(v) for k, v in val.items()}
 
@@ -232,14 +258,23 @@ class KerasDocumentModel(DocumentModel):
             run_epoch,
             max_epochs=int(self.max_epochs),
             stopping=stop,
-            monitor=self.monitor,
-            checkpoint=Checkpoint(self.checkpoint, self._key(inputs, targets)),
+            monitor=monitor,
+            checkpoint=Checkpoint(self.checkpoint, self._key(inputs, targets, validate)),
         )
         self.history_ = history
         self.epoch_seconds_ = seconds
         self.epochs_ = len(history.get("loss", []))
+        self.best_epoch_ = stop.best_epoch + 1  # the epoch whose weights are kept (0: none)
 
-    def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
+    def fit(
+        self, X: Documents, y: npt.ArrayLike | None = None, *, validate: Validation | None = None
+    ) -> Self:
+        """Train on ``X`` (and the topic labels ``y`` of the topic models). By default a
+        tenth of ``X`` is held out and early stopping watches its loss (or accuracy),
+        Keras' way. ``validate``: a function of the model being trained that scores it
+        on a validation set of the caller's (higher is better, e.g. eq. 3.1 on the
+        valid split, :func:`textsim.schafer.search.evaluate_model`); then all of ``X``
+        trains and early stopping watches that score's ``total``."""
         if not 0 <= self.dropout < 1:
             raise ValueError(f"dropout must be in [0, 1), got {self.dropout}")
         if self.batching not in BATCHINGS:
@@ -259,7 +294,7 @@ class KerasDocumentModel(DocumentModel):
         model, self.encoder_ = self._build(n_classes)
         inputs = self._inputs(X)
         targets = self._targets(X, y, inputs)
-        self._train(model, inputs, targets, ["accuracy"] if self.uses_labels else [])
+        self._train(model, inputs, targets, ["accuracy"] if self.uses_labels else [], validate)
         # a resumed training counts the epochs done before it too
         self.train_seconds_ = time.perf_counter() - t0 + self.resumed_seconds_
         return self

@@ -49,7 +49,6 @@ class Doc2VecDBOW(DocumentModel):
         t0 = time.perf_counter()
         corpus = [TaggedDocument(self._words(d), [i]) for i, d in enumerate(X)]
         self.model_ = Doc2Vec(
-            corpus,
             dm=0,
             vector_size=self.doc_size,
             alpha=self.learning_rate,
@@ -61,6 +60,9 @@ class Doc2VecDBOW(DocumentModel):
             workers=1,
             seed=self.seed,
         )
+        self.model_.build_vocab(corpus)
+        if self.epochs > 0:  # 0: untrained, the seeded initialisation (inference then too)
+            self.model_.train(corpus, total_examples=len(corpus), epochs=self.epochs)
         self.epochs_ = self.epochs
         self.history_ = {}
         self.train_seconds_ = time.perf_counter() - t0
@@ -133,7 +135,8 @@ class Doc2Sent2Vec(DocumentModel):
         model.build_vocab(corpus)
         ids = np.asarray([int(w) for w in model.wv.index_to_key])
         model.wv.vectors[:] = W[ids]
-        model.train(corpus, total_examples=len(corpus), epochs=self.sentence_epochs)
+        if self.sentence_epochs > 0:  # 0: the sentence vectors as initialised
+            model.train(corpus, total_examples=len(corpus), epochs=self.sentence_epochs)
         self.sentence_model_ = model
         return np.asarray(model.dv.vectors, dtype=np.float32)
 
@@ -214,7 +217,7 @@ class Doc2Sent2Vec(DocumentModel):
         if dense is None:
             self.dense_ = layer
             self.history_ = history
-            self.epochs_ = len(history["loss"])
+            self.epochs_ = len(history.get("loss", []))
             self.epoch_seconds_ = seconds
             self.resumed_seconds_ = resumed
         return np.asarray(table.get_weights()[0], dtype=np.float32)
