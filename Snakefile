@@ -85,6 +85,7 @@ include: "workflow/rules/deboom_tables.smk"
 include: "workflow/rules/gem.smk"
 include: "workflow/rules/schafer.smk"
 include: "workflow/rules/verdicts.smk"
+include: "workflow/rules/schafer_selection.smk"
 include: "workflow/rules/scaling.smk"
 include: "workflow/rules/variants.smk"
 

@@ -28,6 +28,7 @@ SHARED_SCRIPTS = {
     "plot_prl_figure_2": "plot_similarity_histogram",
     "train_word2vec_transfer": "train_word2vec",
     "schafer_table_a2": "schafer_table_a1",
+    "schafer_trial_control": "schafer_trial",
     "scaling_word2vec": "train_word2vec",
     "scaling_docfreq": "count_docfreq",
     "scaling_word2vec_quality": "evaluate_word2vec",

@@ -61,12 +61,23 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         assert text.count("\n|") >= 2, view
 
 
+def test_a_schafer_only_run_records_its_selection_table(tmp_path: Path) -> None:
+    tables = tmp_path / "results/paper/tables"
+    tables.mkdir(parents=True)
+    frame = pd.DataFrame(
+        {"Dataset": ["news10"], "Model": ["rae-mean"], "Eq. 3.1 (%)": ["41.2 ± 0.3"]}
+    )
+    frame.to_csv(tables / "schafer-selected.csv", index=False)
+    snap = record(tmp_path / "results", tmp_path / "thesis", command="c", config="c", backend="jax")
+    assert Snapshot(snap).table("schafer-selected")["Model"].tolist() == ["rae-mean"]
+
+
 def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:
     with pytest.raises(SnapshotError, match="unknown view 'nope'"):
         render("nope", [Snapshot(SNAPSHOTS / "demo")], [])
     with pytest.raises(SnapshotError, match="no snapshot missing"):
         fill("<!-- snapshot missing: corpus -->\n<!-- end snapshot -->", SNAPSHOTS, "p.md")
-    with pytest.raises(SnapshotError, match=r"no paper/tables/verdicts.csv"):
+    with pytest.raises(SnapshotError, match=r"no paper/tables/verdicts.csv or .*schafer-selected"):
         record(tmp_path, tmp_path / "out", command="c", config="c", backend="jax")
 
 

@@ -97,7 +97,7 @@ def test_a_callers_validation_trains_on_every_document_and_stops_on_its_total():
 
 
 def test_the_recurrent_autoencoder_reconstructs_the_mean_vector_in_its_mean_reading():
-    docs, labels, W = _data()
+    docs, _, W = _data()
     model = MODELS["rae"](W, doc_size=5, max_words=12, max_epochs=1, reconstruct="mean", seed=0)
     model.fit(docs)
     trained, _ = model._build(0)

@@ -871,6 +871,54 @@ def test_schafer_fixed_configurations_train_once_without_a_search(
     assert res.returncode != 0 and "schafer.fixed.topic_lstm: missing optimizer" in res.stderr
 
 
+SCHAFER_SELECTION = (
+    SCHAFER_FIXED
+    + """  selection:
+    enabled: true
+    models: [doc2vec, topic_lstm]
+    learning_rates: {adagrad: [0.05], doc2vec: [0.025]}
+    long: {models: [topic_lstm], patience: 2, max_epochs: 3}
+verdicts: {seeds: 2}
+"""
+)
+
+
+@pytest.mark.workflow
+@pytest.mark.mirror
+def test_the_selection_procedure_selects_on_valid_and_runs_seeds_beside_controls(
+    tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """schafer.selection at a tiny size: each row's grid on the selection dataset, the
+    best trial by valid eq. 3.1, then two seeds and their untrained controls on both
+    datasets (the selected trial itself reused as its first seed), and the table with
+    its "learned" interval; the verdicts read these runs."""
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
+    extra = tmp_path / "selection.yaml"
+    extra.write_text(SCHAFER_SELECTION)
+    res = smk_in(tiny_project, "--cores", "2", "schafer_selection", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-5000:]
+    root = tiny_project / "results/schafer"
+    pick = json.loads((root / "ohsumed10/selection/topic_lstm/selected.json").read_text())
+    grid = {g["point"]: g["valid_total"] for g in pick["grid"]}
+    assert set(grid) == {"lr0.05-p1-e2", "lr0.05-p2-e3"}  # the long stopping too
+    assert grid[pick["point"]] == max(grid.values())
+    trial = json.loads(
+        (root / f"ohsumed10/selection/topic_lstm/{pick['point']}-seed7.json").read_text()
+    )
+    assert trial["valid_scores"]["total"] == grid[pick["point"]] and trial["split"] == "test"
+    control = root / f"news10/selection/topic_lstm/{pick['point']}-seed8-untrained.json"
+    assert json.loads(control.read_text())["epochs"] == 0
+    table = pd.read_csv(tiny_project / "results/paper/tables/schafer-selected.csv")
+    assert len(table) == 2 * 2 and (table["Seeds"] == 2).all()
+    assert set(table["Learned"]) <= {"yes", "worse", "within noise"}
+    assert table["Trained − untrained"].str.match(r"^[+-]\d+\.\d \[").all()
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", "--", "verdicts", extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = _job_counts(res)  # the selection's runs stand in for its rows' seeded main runs
+    assert counts["verdicts"] == 1 and "schafer_trial" not in counts, counts
+    assert counts["schafer_run_seed"] == 2  # rae's second seed on a1 and a2 only
+
+
 @pytest.mark.workflow
 def test_the_authors_cleaning_makes_the_tiny_corpus_from_the_dump(
     tiny_project: Path, tmp_path: Path

@@ -1,6 +1,9 @@
 # Schäfer (2018): helpers of the rules in schafer.smk (no rules here).
 
+import json
+
 from textsim.schafer.search import check_fixed
+from textsim.schafer.selection import grid as selection_grid
 
 SCH_DIR = "results/schafer"
 try:
@@ -18,6 +21,20 @@ SCH_TRAINING = {
 }
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
+#: the selection procedure (textsim.schafer.selection): its dataset and each row's trials
+SEL = SCH["selection"]
+SEL_DATASET = SEL["dataset"] or SCH["search_dataset"]
+SEL_GRID = {}
+if SCH["enabled"] and SEL["enabled"]:
+    if SEL_DATASET not in SCH["datasets"]:
+        raise SystemExit(f"config: schafer.selection.dataset names no dataset: {SEL_DATASET}")
+    try:
+        SEL_GRID = {
+            row: [p.name for p in selection_grid(row, SCH_FIXED, SEL, SCH["training"])]
+            for row in SEL["models"]
+        }
+    except ValueError as err:
+        raise SystemExit(f"config: {err}") from None
 
 
 def sch_dv(model):
@@ -86,6 +103,7 @@ def sch_targets():
     tables = ["schafer-a1", "schafer-datasets", "schafer-lda"]
     tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
     tables += ["schafer-sizes"] if SCH["sizes"] else []
+    tables += ["schafer-selected"] if SEL_GRID else []
     figures = ["size-topic", "size-triplets", "size-ranks", "tsne"]
     if SCH_SEARCHED:
         figures += ["epochs", "curves", "parameters", "scores"]
@@ -104,3 +122,33 @@ def sch_other_dataset():
 def sch_figure(name, caption, label):
     """The PDF and (reported) PNG of a Schäfer figure, as one named output."""
     return list(figure_outputs(f"schafer-{name}", caption, "5. Schäfer 2018", label).values())
+
+
+def sel_run(dataset, row, point, seed, untrained=False):
+    """The record of one selection trial (or selected run, or its untrained control)."""
+    control = "-untrained" if untrained else ""
+    return f"{SCH_DIR}/{dataset}/selection/{row}/{point}-seed{seed}{control}.json"
+
+
+def sel_pick(row):
+    """The file naming a row's selected trial (checkpoint schafer_select)."""
+    return f"{SCH_DIR}/{SEL_DATASET}/selection/{row}/selected.json"
+
+
+def sel_point(row):
+    """A row's selected point: known once checkpoint schafer_select has run."""
+    with open(checkpoints.schafer_select.get(row=row).output[0], encoding="utf-8") as f:
+        return json.load(f)["point"]
+
+
+def sel_runs(rows=None, datasets=None):
+    """(dataset, row, seed, untrained, record) of every selected run and control:
+    every row on every dataset with every verdict seed."""
+    out = []
+    for row in rows or SEL["models"]:
+        point = sel_point(row)
+        for dataset in datasets or SCH["datasets"]:
+            for seed in VERDICT_SEEDS:
+                for untrained in (False, True):
+                    out.append((dataset, row, seed, untrained, sel_run(dataset, row, point, seed, untrained)))
+    return out

@@ -61,7 +61,7 @@ use rule schafer_run as schafer_run_seed with:
 
 
 # The untrained control of a Schäfer run: the same model, seed and hyperparameters,
-# trained for 0 epochs (its encoder as initialised), scored like the run.
+# untrained (textsim.schafer.search.untrained: its seeded initialisation), scored like the run.
 use rule schafer_run as schafer_control with:
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}-untrained.json",
@@ -72,7 +72,7 @@ use rule schafer_run as schafer_control with:
             "fixed": SCH_FIXED.get(wc.sch_model),
             "training": {
                 **SCH_TRAINING,
-                "settings": {**SCH["training"], "max_epochs": 0},
+                "settings": {**SCH["training"], "untrained": True},
                 "seed": int(wc.seeded.removeprefix("-seed")) if wc.seeded else config["seed"],
             },
         },
@@ -89,7 +89,7 @@ rule verdicts:
         baselines=list(verdict_evidence()[0].values()),
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] else [],
-        schafer=[path for _, path in verdict_schafer()],
+        schafer=lambda wc: [path for _, path in verdict_schafer()],
         claims=CLAIMS,
         code=code("verdicts"),
     output:
@@ -99,7 +99,7 @@ rule verdicts:
         options={  # textsim.stages.verdicts.VerdictOptions
             "baselines": list(verdict_evidence()[0]),
             "learned": [key for key, _ in verdict_evidence()[1]],
-            "schafer": [key for key, _ in verdict_schafer()],
+            "schafer": [key for key, _ in verdict_schafer(paths=False)],
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "n_boot": VERDICTS["n_boot"],

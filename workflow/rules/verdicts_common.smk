@@ -42,9 +42,11 @@ def schafer_run_file(dataset, run, seed):
     return f"{SCH_DIR}/{dataset}/runs/{run}{suffix}.json"
 
 
-def verdict_schafer():
-    """(table/method key, record file) of every model's main run per seed and every
-    baseline, on the search dataset (a1, Table A.1's analog) and the other (a2)."""
+def verdict_schafer(paths=True):
+    """(table/method key, record file) of every model's main run per seed, its untrained
+    control and every baseline, on the search dataset (a1, Table A.1's analog) and the
+    other (a2): the selection procedure's runs where it is enabled (their files known
+    once it has selected: ``paths=False`` gives the keys alone, with None for files)."""
     if not SCH["enabled"]:
         return []
     tables = {"a1": SCH["search_dataset"]}
@@ -53,10 +55,17 @@ def verdict_schafer():
     out = []
     for table, dataset in tables.items():
         for model in SCH["models"]:
-            out += [(f"{table}/{model}", schafer_run_file(dataset, sch_main_run(model), s)) for s in VERDICT_SEEDS]
+            if SEL_GRID and model in SEL_GRID:
+                point = sel_point(model) if paths else None
+                trained = lambda s: sel_run(dataset, model, point, s)
+                untrained = lambda s: sel_run(dataset, model, point, s, untrained=True)
+            else:
+                trained = lambda s: schafer_run_file(dataset, sch_main_run(model), s)
+                untrained = lambda s: schafer_control_file(dataset, sch_main_run(model), s)
+            out += [(f"{table}/{model}", trained(s) if paths else None) for s in VERDICT_SEEDS]
             if model in UNTRAINED_CONTROLS:
                 out += [
-                    (f"{table}/untrained {model}", schafer_control_file(dataset, sch_main_run(model), s))
+                    (f"{table}/untrained {model}", untrained(s) if paths else None)
                     for s in VERDICT_SEEDS
                 ]
         out += [(f"{table}/{b}", f"{SCH_DIR}/{dataset}/runs/{b}.json") for b in SCH["baselines"]]

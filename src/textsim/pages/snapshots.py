@@ -33,7 +33,11 @@ SNAPSHOT_FILES = (
     "paper/tables/verdict-claims.csv",
     "paper/tables/schafer-a1.scores.csv",
     "paper/tables/schafer-a2.scores.csv",
+    "paper/tables/schafer-selected.csv",
 )
+#: a snapshot holds at least one of these: a run's verdicts, or the Schäfer selection
+#: procedure's table (a Schäfer-only run)
+HEADLINES = ("paper/tables/verdicts.csv", "paper/tables/schafer-selected.csv")
 META = "run.json"
 
 
@@ -67,8 +71,11 @@ def record(
     Keras backend, the date of the newest table, the commit and machine of the record."""
     src, dest = Path(results), Path(destination)
     found = [name for name in SNAPSHOT_FILES if (src / name).is_file()]
-    if "paper/tables/verdicts.csv" not in found:
-        raise SnapshotError(f"{src}: no paper/tables/verdicts.csv; run the verdicts target first")
+    if not set(HEADLINES) & set(found):
+        raise SnapshotError(
+            f"{src}: no {' or '.join(HEADLINES)}; run the verdicts (or schafer_selection) "
+            "target first"
+        )
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("*.csv"):
         old.unlink()

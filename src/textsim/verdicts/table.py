@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.schafer.models import MODELS
 from textsim.verdicts.bootstrap import (
     Difference,
     Resampler,
@@ -41,10 +42,10 @@ TRAINED = ("learned_",)
 
 
 #: the Schäfer models with an untrained control: the model built with the same seed and
-#: trained for 0 epochs (``max_epochs: 0``), its encoder as initialised. Gensim's Doc2Vec
-#: cannot infer vectors without training, and Doc2Sent2Vec's sentence stage needs at
-#: least one epoch, so those two have none.
-UNTRAINED_CONTROLS = ("topic_lstm", "topic_cnn", "autoencoder", "rae")
+#: trained for no epoch (:func:`textsim.schafer.search.untrained`): the Keras encoders as
+#: initialised, Doc2Vec's seeded initial vectors, Doc2Sent2Vec's initial sentence
+#: vectors and untrained output layer (its inference still fits the document vectors)
+UNTRAINED_CONTROLS = tuple(MODELS)
 
 
 def control(family: str, method: str) -> str | None:

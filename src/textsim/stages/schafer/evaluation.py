@@ -49,10 +49,13 @@ def evaluate_on_split(
     split: str,
     training: TrainingRun,
     checkpoint: str | None = None,
+    select: PathLike | None = None,
 ) -> tuple[dict[str, Any], Any, Any]:
     """Train ``model`` on the train split and score ``split``, on the Keras
     ``backend`` (selected here, before keras is first imported); ``checkpoint``:
-    the per-epoch training state's file (a rerun resumes from it)."""
+    the per-epoch training state's file (a rerun resumes from it); ``select``: the
+    valid split's reference, to stop early and select on (see
+    :func:`textsim.schafer.search.evaluate_model`)."""
     settings, seed, deterministic = training.settings, training.seed, training.deterministic
     select_backend(training.backend, deterministic=deterministic)
     from textsim.backend import describe, seed_everything
@@ -75,6 +78,7 @@ def evaluate_on_split(
         settings,
         seed,
         checkpoint=checkpoint,
+        select=None if select is None else _load_reference(select),
     )
     record["runtime"] = describe()
     log.info("trained with Keras %(keras)s on %(backend)s, device %(device)s", record["runtime"])

@@ -1,0 +1,119 @@
+# Schäfer (2018): one selection procedure for every model (textsim.schafer.selection):
+# a learning-rate grid per model early-stopped and selected on the valid split's eq. 3.1,
+# then the selected configuration with every seed on every dataset beside its untrained
+# control (table schafer-selected; the verdicts judge these runs when it is enabled).
+
+
+wildcard_constraints:
+    row=r"[a-z0-9_]+(-[a-z]+)?",
+    point=r"lr[^/]+-p\d+-e\d+",
+
+
+rule schafer_trial:
+    input:
+        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        words=f"{SCH_DIR}/{{dataset}}/words.npz",
+        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+        valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+        code=code("schafer_trial"),
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}.npz",
+    params:
+        options=lambda wc: {  # textsim.stages.schafer.selection.Trial
+            "row": wc.row,
+            "point": wc.point,
+            "fixed": SCH_FIXED,
+            "word_size": SCH["word_size"],
+            "training": {**SCH_TRAINING, "seed": int(wc.seed)},
+        },
+    log:
+        "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/selection/{row}/{point}-seed{seed}.tsv"
+    resources:
+        mem_mb=4000,
+        runtime=240,
+        **KERAS_GPU,
+    conda:
+        "../../envs/keras.yaml"
+    script:
+        "../scripts/schafer_trial.py"
+
+
+# the untrained control of a selected run: the same row, point and seed, no epoch trained
+use rule schafer_trial as schafer_trial_control with:
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}-untrained.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}-untrained.npz",
+    params:
+        options=lambda wc: {  # textsim.stages.schafer.selection.Trial
+            "row": wc.row,
+            "point": wc.point,
+            "fixed": SCH_FIXED,
+            "word_size": SCH["word_size"],
+            "training": {
+                **SCH_TRAINING,
+                "settings": {**SCH["training"], "untrained": True},
+                "seed": int(wc.seed),
+            },
+        },
+    log:
+        "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}-untrained.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/selection/{row}/{point}-seed{seed}-untrained.tsv"
+
+
+checkpoint schafer_select:
+    localrule: True
+    input:
+        trials=lambda wc: [sel_run(SEL_DATASET, wc.row, p, config["seed"]) for p in SEL_GRID[wc.row]],
+        code=code("schafer_select"),
+    output:
+        f"{SCH_DIR}/{SEL_DATASET}/selection/{{row}}/selected.json",
+    log:
+        "logs/schafer/selection/{row}.log",
+    resources:
+        mem_mb=500,
+        runtime=5,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer_select.py"
+
+
+rule schafer_table_selected:
+    localrule: True
+    input:
+        picks=[sel_pick(row) for row in SEL_GRID],
+        runs=lambda wc: [path for *_, path in sel_runs()],
+        code=code("schafer_table_selected"),
+    output:
+        **table_outputs("schafer-selected", "schafer_selected", "5. Schäfer 2018", "Selection procedure"),
+    params:
+        options={  # keywords of textsim.verdicts.selection.selected_table
+            "published": {SCH["search_dataset"]: "a1", sch_other_dataset(): "a2"}
+            if len(SCH["datasets"]) > 1
+            else {SCH["search_dataset"]: "a1"},
+            "n_boot": VERDICTS["n_boot"],
+            "seed": config["seed"],
+            "title": "The selection procedure: each model's learning rate and stopping selected on the valid split (eq. 3.1), then every seed and its untrained control on the test split.",
+            "note": sch_note(),
+        },
+    log:
+        "logs/paper/schafer_table_selected.log",
+    benchmark:
+        "benchmarks/paper/schafer_table_selected.tsv"
+    resources:
+        mem_mb=2000,
+        runtime=15,
+    conda:
+        "../../envs/nlp.yaml"
+    script:
+        "../scripts/schafer_table_selected.py"
+
+
+rule schafer_selection:
+    localrule: True
+    input:
+        table_files("schafer-selected") if SEL_GRID else [],
