@@ -17,10 +17,15 @@ jax = pytest.importorskip("jax")
 jnp = jax.numpy
 
 
-def _reference(x, mask, K, R, b, constant, sequences):
+def _reference(x, mask, K, R, b, constant, sequences, hard=False):
     """Keras' LSTM semantics written as one ``lax.scan`` over every position: a masked
-    step carries the state; the repeated input is projected at every step."""
+    step carries the state; the repeated input is projected at every step; ``hard``:
+    Keras 2's hard sigmoid gates."""
     B, T = mask.shape
+
+    def act(z):
+        return jnp.clip(0.2 * z + 0.5, 0.0, 1.0) if hard else jax.nn.sigmoid(z)
+
     u = R.shape[0]
     xs = jnp.broadcast_to(x[None], (T, *x.shape)) if constant else jnp.swapaxes(x, 0, 1)
 
@@ -28,8 +33,8 @@ def _reference(x, mask, K, R, b, constant, sequences):
         h, c = carry
         x_t, m = inp
         i, f, g, o = jnp.split(x_t @ K + b + h @ R, 4, axis=-1)
-        c2 = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
-        h2 = jax.nn.sigmoid(o) * jnp.tanh(c2)
+        c2 = act(f) * c + act(i) * jnp.tanh(g)
+        h2 = act(o) * jnp.tanh(c2)
         m = m[:, None]
         h, c = jnp.where(m, h2, h), jnp.where(m, c2, c)
         return (h, c), h
@@ -39,8 +44,9 @@ def _reference(x, mask, K, R, b, constant, sequences):
     return jnp.swapaxes(hs, 0, 1) * mask[..., None] if sequences else h
 
 
+@pytest.mark.parametrize("hard", [False, True])
 @pytest.mark.parametrize(("constant", "sequences"), [(False, False), (True, True), (False, True)])
-def test_fused_kernel_equals_a_scanned_lstm_forward_and_backward(constant, sequences):
+def test_fused_kernel_equals_a_scanned_lstm_forward_and_backward(constant, sequences, hard):
     """Outputs and the gradients of every input equal a plain scan's to float rounding,
     with documents of different lengths (masked) and the loop stopped at the longest."""
     from textsim.schafer.models.fused import fused_lstm
@@ -58,16 +64,16 @@ def test_fused_kernel_equals_a_scanned_lstm_forward_and_backward(constant, seque
 
     def loss(fn):
         def f(x, K, R, b):
-            return jnp.sum(jnp.sin(fn(x, mask, K, R, b, constant, sequences)) * probe)
+            return jnp.sum(jnp.sin(fn(x, mask, K, R, b, constant, sequences, hard)) * probe)
 
         return f
 
-    def fused(x, mask, K, R, b, constant, sequences):
+    def fused(x, mask, K, R, b, constant, sequences, hard):
         n = jnp.max(jnp.sum(mask, axis=1))
-        return fused_lstm(x, mask, n, K, R, b, constant=constant, sequences=sequences)
+        return fused_lstm(x, mask, n, K, R, b, constant=constant, sequences=sequences, hard=hard)
 
-    out = fused(x, mask, K, R, b, constant, sequences)
-    ref = _reference(x, mask, K, R, b, constant, sequences)
+    out = fused(x, mask, K, R, b, constant, sequences, hard)
+    ref = _reference(x, mask, K, R, b, constant, sequences, hard)
     np.testing.assert_allclose(out, ref, atol=1e-6)
     got = jax.grad(loss(fused), argnums=(0, 1, 2, 3))(x, K, R, b)
     want = jax.grad(loss(_reference), argnums=(0, 1, 2, 3))(x, K, R, b)
@@ -89,16 +95,21 @@ _MODELS = textwrap.dedent(
     docs = [[rng.integers(2, 40, int(n)).tolist()] for n in rng.integers(1, 30, 60)]
     labels = rng.integers(0, 3, 60)
     out = {}
-    for name in ("topic_lstm", "rae"):
-        extra = {"reconstruct": "words"} if name == "rae" else {}
+    for name, extra in (
+        ("topic_lstm", {}),
+        ("rae", {"reconstruct": "words"}),
+        ("topic_lstm", {"recurrent_activation": "keras2_hard_sigmoid"}),
+        ("rae", {"reconstruct": "words", "recurrent_activation": "keras2_hard_sigmoid"}),
+    ):
         common = dict(doc_size=5, batch_size=8, max_words=30, max_epochs=3, patience=5,
                       optimizer="adam", learning_rate=0.01, dropout=0.0, batching="bucketed",
                       seed=0, **extra)
         keras_ = MODELS[name](W, trim=False, recurrent="keras", **common).fit(docs, labels)
         fused = MODELS[name](W, recurrent="fused", **common).fit(docs, labels)
         a, b = keras_.transform(docs), fused.transform(docs)
-        out[name] = {"diff": float(np.max(np.abs(a - b))), "scale": float(np.max(np.abs(a))),
-                     "loss": [keras_.history_["loss"], fused.history_["loss"]]}
+        key = name + ("-hard" if extra.get("recurrent_activation") else "")
+        out[key] = {"diff": float(np.max(np.abs(a - b))), "scale": float(np.max(np.abs(a))),
+                    "loss": [keras_.history_["loss"], fused.history_["loss"]]}
     json.dump(out, open(sys.argv[1], "w"))
     """
 )
@@ -107,7 +118,8 @@ _MODELS = textwrap.dedent(
 def test_fused_models_equal_keras_lstm_models_on_the_same_batches(tmp_path: Path) -> None:
     """Topic-LSTM and the recurrent autoencoder (words) trained three epochs on the same
     bucketed batches, Keras' LSTM over the padded batch against the fused kernel over
-    each batch's words: the same losses and document vectors to float rounding."""
+    each batch's words: the same losses and document vectors to float rounding, with
+    the sigmoid and with Keras 2's hard sigmoid."""
     out = tmp_path / "out.json"
     script = tmp_path / "models.py"
     script.write_text(_MODELS)
@@ -117,6 +129,7 @@ def test_fused_models_equal_keras_lstm_models_on_the_same_batches(tmp_path: Path
     )
     assert done.returncode == 0, done.stderr[-2000:]
     result = json.loads(out.read_text())
+    assert len(result) == 4
     for name, r in result.items():
         assert r["scale"] > 0.05, name
         assert r["diff"] < 1e-4, (name, r)

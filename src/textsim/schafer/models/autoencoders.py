@@ -146,7 +146,9 @@ class RecurrentAutoencoder(KerasDocumentModel):
         if self.reconstruct == "mean":
             return keras.Model(inp, keras.layers.Dense(dim)(h)), keras.Model(inp, code)
         if self._fused():
-            h = repeated_lstm_layer(self.doc_size, to_words=self.reconstruct == "words")(h, inp)
+            words = self.reconstruct == "words"
+            activation = self._recurrent_activation()
+            h = repeated_lstm_layer(self.doc_size, words, activation)(h, inp)
         else:
             h = _repeat_to_length()(h, inp)
             h = self._lstm(return_sequences=True)(h)

@@ -35,11 +35,19 @@ def fused_available() -> bool:
     return bool(keras.backend.backend() == "jax")
 
 
-def _kernel() -> Any:
+def _kernel(hard: bool) -> Any:
     """The fused LSTM as a differentiable JAX function (built on first use, so that
-    importing this module does not import JAX)."""
+    importing this module does not import JAX); ``hard``: the gates use Keras 2's hard
+    sigmoid, ``clip(0.2 x + 0.5, 0, 1)``, instead of the sigmoid."""
     import jax
     import jax.numpy as jnp
+
+    def act(z: Any) -> Any:
+        return jnp.clip(0.2 * z + 0.5, 0.0, 1.0) if hard else jax.nn.sigmoid(z)
+
+    def slope(a: Any) -> Any:
+        """The gate activation's derivative, from its value ``a``."""
+        return jnp.where((a > 0) & (a < 1), 0.2, 0.0).astype(a.dtype) if hard else a * (1 - a)
 
     def index(a: Any, t: Any) -> Any:
         return jax.lax.dynamic_index_in_dim(a, t, 0, keepdims=False)
@@ -49,7 +57,7 @@ def _kernel() -> Any:
 
     def gates(z: Any) -> Any:
         i, f, g, o = jnp.split(z, 4, axis=-1)
-        return jax.nn.sigmoid(i), jax.nn.sigmoid(f), jnp.tanh(g), jax.nn.sigmoid(o)
+        return act(i), act(f), jnp.tanh(g), act(o)
 
     def forward(
         x: Any, mask: Any, n: Any, K: Any, R: Any, b: Any, constant: bool, keep: bool, seqs: bool
@@ -114,10 +122,10 @@ def _kernel() -> Any:
             dc2 = dc_a + dh_a * o * (1 - tc * tc)
             dz = jnp.concatenate(
                 [
-                    dc2 * g * i * (1 - i),
-                    dc2 * c_prev * f * (1 - f),
+                    dc2 * g * slope(i),
+                    dc2 * c_prev * slope(f),
                     dc2 * i * (1 - g * g),
-                    dh_a * tc * o * (1 - o),
+                    dh_a * tc * slope(o),
                 ],
                 axis=-1,
             )
@@ -159,43 +167,62 @@ def _kernel() -> Any:
     return lstm
 
 
-_KERNEL: list[Any] = []
+_KERNEL: dict[bool, Any] = {}
 
 
 def fused_lstm(
-    x: Any, mask: Any, n: Any, K: Any, R: Any, b: Any, *, constant: bool, sequences: bool
+    x: Any,
+    mask: Any,
+    n: Any,
+    K: Any,
+    R: Any,
+    b: Any,
+    *,
+    constant: bool,
+    sequences: bool,
+    hard: bool = False,
 ) -> Any:
-    """The LSTM (Keras' gate order i, f, c, o; tanh and sigmoid) over ``n`` steps of the
-    batch. ``x``: (batch, T, in) words, or (batch, in) read at every step (``constant``);
+    """The LSTM (Keras' gate order i, f, c, o; tanh and the sigmoid, or with ``hard``
+    Keras 2's hard sigmoid) over ``n`` steps of the batch. ``x``: (batch, T, in) words,
+    or (batch, in) read at every step (``constant``);
     ``mask``: (batch, T) booleans, a state carried unchanged where False; returns the
     state after step ``n`` or (``sequences``) the (batch, T, units) states, zero where
     the mask is False and from step ``n`` on."""
-    if not _KERNEL:
-        _KERNEL.append(_kernel())
-    return _KERNEL[0](x, mask, n, K, R, b, constant, sequences)
+    if hard not in _KERNEL:
+        _KERNEL[hard] = _kernel(hard)
+    return _KERNEL[hard](x, mask, n, K, R, b, constant, sequences)
 
 
 def _fused_cell(cell: Any, x: Any, mask: Any, n: Any, *, constant: bool, sequences: bool) -> Any:
     """:func:`fused_lstm` with the weights of a Keras LSTM cell."""
     weights = (cell.kernel.value, cell.recurrent_kernel.value, cell.bias.value)
-    return fused_lstm(x, mask, n, *weights, constant=constant, sequences=sequences)
+    hard = cell.recurrent_activation is not _sigmoid()
+    return fused_lstm(x, mask, n, *weights, constant=constant, sequences=sequences, hard=hard)
+
+
+def _sigmoid() -> Any:
+    import keras
+
+    return keras.activations.sigmoid
 
 
 def _plain(cell: Any) -> bool:
-    """Whether a Keras LSTM cell computes what the kernel does (no dropout, the default
-    activations, a bias)."""
+    """Whether a Keras LSTM cell computes what the kernel does (no dropout, tanh, the
+    sigmoid or Keras 2's hard sigmoid for the gates, a bias)."""
     import keras
+
+    from textsim.schafer.models.keras2 import keras2_hard_sigmoid
 
     return bool(
         cell.use_bias
         and cell.dropout == 0
         and cell.recurrent_dropout == 0
         and cell.activation is keras.activations.tanh
-        and cell.recurrent_activation is keras.activations.sigmoid
+        and cell.recurrent_activation in (_sigmoid(), keras2_hard_sigmoid)
     )
 
 
-def lstm_layer(units: int) -> Any:
+def lstm_layer(units: int, recurrent_activation: Any = "sigmoid") -> Any:
     """Keras' ``LSTM(units)`` over masked word vectors, fused on the JAX backend."""
     import keras
     from keras import ops
@@ -218,10 +245,10 @@ def lstm_layer(units: int) -> Any:
             n = ops.max(ops.sum(ops.cast(mask, "int32"), axis=1))
             return _fused_cell(self.cell, sequences, mask, n, constant=False, sequences=False)
 
-    return FusedLSTM(units)
+    return FusedLSTM(units, recurrent_activation=recurrent_activation)
 
 
-def repeated_lstm_layer(units: int, to_words: bool) -> Any:
+def repeated_lstm_layer(units: int, to_words: bool, recurrent_activation: Any = "sigmoid") -> Any:
     """Keras' ``LSTM(units, return_sequences=True)`` reading a code vector at every
     position of the id matrix beside it (``RepeatVector`` to the batch's width, then
     the LSTM), fused on the JAX backend. ``to_words``: the states after the batch's
@@ -251,4 +278,4 @@ def repeated_lstm_layer(units: int, to_words: bool) -> Any:
         def compute_output_shape(self, code_shape: Any, ids_shape: Any = None) -> Any:
             return (code_shape[0], ids_shape[1] if ids_shape else None, self.units)
 
-    return RepeatedLSTM(units, return_sequences=True)
+    return RepeatedLSTM(units, return_sequences=True, recurrent_activation=recurrent_activation)

@@ -55,8 +55,7 @@ class KerasDocumentModel(DocumentModel):
     trimmed, since the kernel stops at each batch's longest document itself, and a
     training compiles one shape). ``adagrad`` and ``recurrent_activation``: Keras 3's
     forms (default) or Keras 2's, the thesis' (:mod:`textsim.schafer.models.keras2`:
-    accumulators from 0; ``clip(0.2 x + 0.5, 0, 1)``); with Keras 2's activation the
-    LSTMs are Keras' own (the fused kernel computes the sigmoid).
+    accumulators from 0; ``clip(0.2 x + 0.5, 0, 1)``), on either LSTM path.
     """
 
     monitor: ClassVar[str] = "val_loss"
@@ -113,12 +112,8 @@ class KerasDocumentModel(DocumentModel):
         return False
 
     def _fused(self) -> bool:
-        """Whether the LSTMs run the fused kernel (asked for, on JAX, with the sigmoid)."""
-        return (
-            self.recurrent == "fused"
-            and fused_available()
-            and self._recurrent_activation() == "sigmoid"
-        )
+        """Whether the LSTMs run the fused kernel (asked for, on JAX)."""
+        return self.recurrent == "fused" and fused_available()
 
     def _recurrent_activation(self) -> Any:
         """The LSTMs' recurrent activation: ``"sigmoid"`` or Keras 2's hard sigmoid."""
@@ -137,9 +132,9 @@ class KerasDocumentModel(DocumentModel):
         """An LSTM of ``doc_size`` units (the encoder: masked word vectors → final state)."""
         import keras
 
-        if self._fused() and not kwargs:
-            return lstm_layer(self.doc_size)
         activation = self._recurrent_activation()
+        if self._fused() and not kwargs:
+            return lstm_layer(self.doc_size, recurrent_activation=activation)
         return keras.layers.LSTM(self.doc_size, recurrent_activation=activation, **kwargs)
 
     def _trims(self) -> bool:
