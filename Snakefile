@@ -40,15 +40,15 @@ validate(config, _SCHEMA)
 # A configuration may name its own working folder (configs/tiny.yaml: runs/tiny): its
 # results/, logs/, benchmarks/, resources/ and Snakemake's records go there, so runs of
 # different scales never overwrite or replan each other. Paths the user gave relative to
-# where snakemake started (the dataset mirror) are made absolute first.
+# where the command was typed (the dataset mirror) are made absolute first, also under
+# --directory (textsim.config.invocation_path).
+from textsim.config import invocation_path
 from textsim.resources import MIRROR_ENV
 
 if os.environ.get(MIRROR_ENV):
-    os.environ[MIRROR_ENV] = os.path.abspath(os.path.expanduser(os.environ[MIRROR_ENV]))
+    os.environ[MIRROR_ENV] = invocation_path(os.environ[MIRROR_ENV])
 if config["resources"]["mirror"]:
-    config["resources"]["mirror"] = os.path.abspath(
-        os.path.expanduser(config["resources"]["mirror"])
-    )
+    config["resources"]["mirror"] = invocation_path(config["resources"]["mirror"])
 # (as a module of another workflow the outputs stay in that project: docs/module.md)
 _MAIN = Path(workflow.main_snakefile).resolve() == (TEXTSIM_ROOT / "Snakefile").resolve()
 if config["workdir"] != "." and _MAIN:

@@ -42,3 +42,24 @@ def test_a_string_the_schema_takes_is_left_alone_and_a_bad_one_still_fails() -> 
     bad["sts"] = {"enabled": "maybe"}
     with pytest.raises(ConfigError, match=r"'sts\.enabled'"):
         check_config(bad, SCHEMA_PATH)
+
+
+def test_relative_paths_are_read_from_where_the_command_was_typed() -> None:
+    """Under --directory Snakemake has entered that folder; the shell's PWD still names
+    the folder the command was typed in (the mirror path of the thesis-size command)."""
+    from textsim.config import invocation_path
+
+    env = {"PWD": "/home/me/textsim"}
+    moved = ["snakemake", "--directory", "runs/schafer-thesis", "schafer"]
+    here = "/home/me/textsim/runs/schafer-thesis"
+    got = invocation_path("../shared/datasets", argv=moved, environ=env, cwd=here)
+    assert got == "/home/me/shared/datasets"
+    assert invocation_path("m", argv=["snakemake", "-d", "x"], environ=env, cwd=here) == (
+        "/home/me/textsim/m"
+    )
+    assert invocation_path("m", argv=["snakemake", "--directory=x"], environ=env, cwd=here) == (
+        "/home/me/textsim/m"
+    )
+    # without --directory the working folder is where the command was typed
+    assert invocation_path("m", argv=["snakemake"], environ=env, cwd="/elsewhere") == "/elsewhere/m"
+    assert invocation_path("/abs/m/", argv=moved, environ=env, cwd=here) == "/abs/m"

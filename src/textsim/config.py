@@ -7,7 +7,9 @@ the closest allowed spelling and the allowed keys there, in a few lines."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+import os
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -113,3 +115,33 @@ def check_workdir(workdir: str, project: Path, *, allow_outside: bool = False) -
             "write the run's results and Snakemake's records there"
         )
     return target
+
+
+def _directory_argument(argv: Sequence[str]) -> str | None:
+    """The value of snakemake's ``--directory`` / ``-d`` in ``argv``, if given."""
+    for i, arg in enumerate(argv):
+        if arg in ("--directory", "-d") and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--directory="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def invocation_path(
+    path: str,
+    *,
+    argv: Sequence[str] | None = None,
+    environ: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+) -> str:
+    """``path`` as an absolute path, relative paths read from where the command was
+    typed. Snakemake has already entered ``--directory`` when the Snakefile runs; the
+    shell's ``PWD`` then still names the folder the command was typed in."""
+    path = os.path.expanduser(path)
+    here = cwd if cwd is not None else os.getcwd()
+    if os.path.isabs(path):
+        return os.path.normpath(path)
+    env = os.environ if environ is None else environ
+    moved = _directory_argument(sys.argv if argv is None else argv) is not None
+    origin = env.get("PWD") if moved and env.get("PWD") else here
+    return os.path.normpath(os.path.join(str(origin), path))
