@@ -777,3 +777,36 @@ def test_the_model_is_checked_before_the_texts_are_read(tmp_path: Path) -> None:
     texts.write_bytes(b"\xff\xfe not utf-8\n")
     done = _cli("embed", tmp_path / "missing.npz", texts, tmp_path / "o.npy")
     assert done.returncode == 2 and "missing.npz: no such model file" in done.stderr
+
+
+def test_the_python_api_behaves_like_the_cli_and_scikit_learn(
+    files: dict[str, Path], tmp_path: Path
+) -> None:
+    """textsim.save refuses an existing file unless overwrite=True (the CLI's --force);
+    textsim.similarity scores text pairs as `textsim similarity` does; get_params and
+    repr stay short (the word vectors are data); dir(textsim) lists the public names."""
+    model = _fit("idf-mean", files)
+    path = textsim.save(model, tmp_path / "m.npz")
+    before = path.read_bytes()
+    with pytest.raises(InputFileError, match="exists; pass overwrite=True"):
+        textsim.save(_fit("mean", files), path)
+    assert path.read_bytes() == before
+    textsim.save(_fit("mean", files), path, overwrite=True)
+    assert textsim.load(path).meta_["method"] == "mean"
+    a, b = [RAW[0], RAW[1], RAW[2]], [RAW[1], RAW[1], RAW[0]]
+    sims = textsim.similarity(model, a, b)
+    va, vb = model.transform(a), model.transform(b)  # type: ignore[attr-defined]
+    want = [
+        float(x @ y / np.linalg.norm(x) / np.linalg.norm(y)) if x.any() else 0.0
+        for x, y in zip(va, vb, strict=True)
+    ]
+    np.testing.assert_allclose(sims, want, atol=1e-6)
+    assert sims[1] == pytest.approx(1.0) and sims[2] == 0.0  # the same text; an all-OOV one
+    with pytest.raises(ValueError, match="differ in length: 2 and 1"):
+        textsim.similarity(model, a[:2], b[:1])
+    with pytest.raises(TypeError, match="two lists of texts"):
+        textsim.similarity(model, "a text", "another")
+    assert len(repr(model.get_params())) < 500 and len(repr(model)) < 500  # type: ignore[attr-defined]
+    public = dir(textsim)
+    assert {"fit", "load", "save", "similarity", "GEM"} <= set(public)
+    assert not {"Any", "TYPE_CHECKING", "annotations", "importlib"} & set(public)

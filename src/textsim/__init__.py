@@ -19,6 +19,7 @@ Fit once, embed anything::
     model = textsim.fit("gem", vectors="results/word2vec/vectors.npz", texts=sentences)
     textsim.save(model, "gem.npz")
     vectors = textsim.load("gem.npz").transform(["A new sentence.", "Another one."])
+    scores = textsim.similarity(model, ["A cat sat."], ["A dog sat."])  # cosine per pair
 
 (:mod:`textsim.api`; the same as ``textsim fit`` / ``textsim embed`` on the
 command line). The public estimators are importable from here too
@@ -48,6 +49,7 @@ _EXPORTS = {
     "METHODS": "textsim.methods.registry",
     "load": "textsim.api.persistence",
     "save": "textsim.api.persistence",
+    "similarity": "textsim.api.scoring",
 }
 
 __all__ = [
@@ -62,11 +64,13 @@ __all__ = [
     "fit",
     "load",
     "save",
+    "similarity",
 ]
 
 if TYPE_CHECKING:
     from textsim.api.fitting import fit
     from textsim.api.persistence import load, save
+    from textsim.api.scoring import similarity
     from textsim.methods.gem.model import GEM
     from textsim.methods.learned.model import WeightedEmbedding
     from textsim.methods.pooling import PoolingEmbedding, TfidfEmbedding
@@ -82,4 +86,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), *_EXPORTS])
+    """The public names (not the module's own imports)."""
+    return sorted([*__all__, "__version__"])

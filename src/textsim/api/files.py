@@ -75,7 +75,7 @@ def fit_file(
         raise ValueError(f"fitting {method}{where}: {err}") from None
     from textsim.api.persistence import save
 
-    save(model, output)
+    save(model, output, overwrite=force)
     return model
 
 

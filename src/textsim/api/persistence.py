@@ -16,10 +16,14 @@ from textsim.methods.registry import ESTIMATORS, method_of
 __all__ = ["load", "read_model_meta", "save"]
 
 
-def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path:
+def save(
+    model: Any, path: PathLike, source: VectorSource | None = None, *, overwrite: bool = False
+) -> Path:
     """Write a fitted estimator (from :func:`textsim.fit`, or built directly with
     ``source`` given: :func:`textsim.formats.source.open_vectors`) to one model file
-    (``.npz``, no pickle) atomically; returns the path."""
+    (``.npz``, no pickle) atomically; returns the path. An existing file only with
+    ``overwrite`` (``textsim fit --force``), and never the word statistics the model
+    reads."""
     cls = type(model)
     if ESTIMATORS.get(cls.__name__) is not cls:
         raise TypeError(f"cannot save a {cls.__name__}: not one of {', '.join(ESTIMATORS)}")
@@ -30,6 +34,8 @@ def save(model: Any, path: PathLike, source: VectorSource | None = None) -> Path
                 f"{path}: is the file the model reads its word statistics from; "
                 "choose another path for the model file"
             )
+    if Path(path).exists() and not overwrite:
+        raise InputFileError(f"{path}: exists; pass overwrite=True to replace it")
     return modelfile.save(model, path, method=method_of(model), source=source)
 
 

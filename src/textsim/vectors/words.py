@@ -81,6 +81,12 @@ class WordEmbeddings:
             raise ValueError("df must hold one document frequency per word")
         self.index = {w: i for i, w in enumerate(self.words)}
 
+    def __repr__(self) -> str:  # the vectors are data, not settings: no 100,000-line repr
+        return (
+            f"WordEmbeddings({len(self.words):,} words x {self.dim}, "
+            f"{self.n_documents:,} documents)"
+        )
+
     @property
     def dim(self) -> int:
         return int(self.vectors.shape[1])

@@ -1,0 +1,37 @@
+"""Similarity of text pairs with a fitted model: :func:`similarity`, what
+``textsim similarity`` computes for a pairs file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["similarity"]
+
+
+def similarity(
+    model: Any, a: Sequence[str], b: Sequence[str], *, progress: bool = False
+) -> npt.NDArray[np.float64]:
+    """The cosine similarity of each pair ``(a[i], b[i])`` of raw texts under ``model``
+    (a fitted estimator, e.g. from :func:`textsim.fit` or :func:`textsim.load`); 0 where
+    a text has no in-vocabulary word. A ValueError when the lists differ in length or
+    the model gives a non-finite vector."""
+    from textsim.api.files import embed_texts
+    from textsim.distances import paired_similarity
+
+    if isinstance(a, str) or isinstance(b, str):
+        raise TypeError("similarity takes two lists of texts (a text alone is a list of one)")
+    if len(a) != len(b):
+        raise ValueError(f"the two lists of texts differ in length: {len(a)} and {len(b)}")
+    va, vb = embed_texts(model, a, progress=progress), embed_texts(model, b, progress=progress)
+    for side, v in (("first", va), ("second", vb)):
+        bad = np.flatnonzero(~np.isfinite(v).all(axis=1))
+        if len(bad):
+            raise ValueError(
+                f"text {bad[0]} of the {side} list: the model gave a vector with NaN or "
+                "infinite values (its word vectors hold non-finite values)"
+            )
+    return np.asarray(paired_similarity(va, vb, "cosine"), dtype=np.float64)
