@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from mkdocs.structure.files import File, Files
 
-from textsim.cli import build_parser
+from textsim.cli import EXIT_CODES, build_parser
 from textsim.docsgen import (
     cli_reference,
     config_reference,
@@ -37,7 +37,11 @@ def on_files(files: Files, config: Any) -> Files:
     files.append(
         File.generated(config, "reference/configuration.md", content=config_reference(schema))
     )
-    files.append(File.generated(config, "reference/cli.md", content=cli_reference(build_parser())))
+    files.append(
+        File.generated(
+            config, "reference/cli.md", content=cli_reference(build_parser(), EXIT_CODES)
+        )
+    )
     # the layers and the imports between them, from the source as it is now
     order = ["cli", "bench", *LAYERS, FOUNDATIONS]
     graph = import_graph(layer_edges(ROOT / "src" / "textsim"), order)

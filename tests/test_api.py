@@ -810,3 +810,20 @@ def test_the_python_api_behaves_like_the_cli_and_scikit_learn(
     public = dir(textsim)
     assert {"fit", "load", "save", "similarity", "GEM"} <= set(public)
     assert not {"Any", "TYPE_CHECKING", "annotations", "importlib"} & set(public)
+
+
+def test_cli_small_manners(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown option before the command is named; counts agree with their noun;
+    every bench-scoring option says what it does."""
+    from textsim.cli import build_parser, main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--verbose", "methods"])
+    assert stop.value.code == 2
+    assert "unknown option --verbose" in capsys.readouterr().err
+    assert main(["resources"]) == 0
+    listing = capsys.readouterr().out
+    assert " 1 file " in listing and "1 files" not in listing
+    bench = build_parser()._subparsers._group_actions[0].choices["bench-scoring"]  # type: ignore[union-attr]
+    helps = {a.dest: a.help for a in bench._actions if a.dest != "help"}
+    assert all(helps.values()), helps

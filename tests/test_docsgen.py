@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from textsim.cli import build_parser
+from textsim.cli import EXIT_CODES, build_parser
 from textsim.docsgen import cli_reference, config_reference, expand_figures
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ def test_config_reference_lists_every_key_with_its_default() -> None:
 
 def test_cli_reference_lists_every_command_and_option() -> None:
     parser = build_parser()
-    page = cli_reference(parser)
+    page = cli_reference(parser, EXIT_CODES)
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert len(commands.choices) >= 8
     for name, sub in commands.choices.items():
@@ -49,6 +49,8 @@ def test_cli_reference_lists_every_command_and_option() -> None:
             if "-h" not in arg.option_strings:
                 assert f"| `{', '.join(arg.option_strings) or arg.dest}" in section, (name, arg)
     assert "`--couples COUPLES` | `200000` |" in page  # a default shown
+    assert "## Exit codes" in page and "| 2 | user error:" in page
+    assert build_parser().description.endswith("4 out of memory")  # the help says them too
 
 
 def test_figure_lines_become_figures_or_notes() -> None:

@@ -62,16 +62,28 @@ def test_notebook_runs_on_the_tiny_run(path: Path, tiny_project: Path, tmp_path:
 
 def test_notebooks_command_names_a_missing_run(tmp_path: Path) -> None:
     """`textsim notebooks` on a folder without results: each notebook reports the run
-    it needs, one line each, exit 0; an unknown notebook name is a user error."""
+    it needs, one line each, and with none run the command is a user error (exit 2); a
+    results folder that does not exist is one too, and is not created; so is an unknown
+    notebook name."""
     out = subprocess.run(
         [sys.executable, "-m", "textsim.cli", "notebooks", "deboom", "--results", str(tmp_path)],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 2, out.stderr
     assert out.stdout.startswith("deboom: needs a run") and "configs/tiny.yaml" in out.stdout
+    assert "no notebook found its run" in out.stderr
     assert (tmp_path / "notebooks" / "deboom.ipynb").exists()
+    absent = tmp_path / "nothing"
+    out = subprocess.run(
+        [sys.executable, "-m", "textsim.cli", "notebooks", "deboom", "--results", str(absent)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 2 and "no such results folder" in out.stderr
+    assert not absent.exists()
     bad = subprocess.run(
         [sys.executable, "-m", "textsim.cli", "notebooks", "nope", "--results", str(tmp_path)],
         cwd=ROOT,

@@ -12,14 +12,22 @@ from typing import Any
 from textsim.bench.commands import add_bench_commands
 from textsim.methods.registry import method_names
 
-DESCRIPTION = """\
-Fit a text-embedding method once, embed new texts and score text pairs with it;
-list the methods and the external inputs; time the implementations against their
-references (bench commands).
+#: the exit codes of every command and what each means (the help and the CLI reference)
+EXIT_CODES = {
+    0: "success",
+    1: "internal error: a bug (TEXTSIM_DEBUG=1 shows the traceback)",
+    2: "user error: one line naming the file (and line) or option; nothing written",
+    3: "an optional package is missing",
+    4: "out of memory",
+}
+EXIT_OK, EXIT_BUG, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE, EXIT_OUT_OF_MEMORY = sorted(EXIT_CODES)
 
-exit codes: 0 success; 1 internal error (a bug; TEXTSIM_DEBUG=1 shows the traceback);
-2 user error (one line naming the file or option, nothing written); 3 a missing
-optional package; 4 out of memory"""
+DESCRIPTION = (
+    "Fit a text-embedding method once, embed new texts and score text pairs with it;\n"
+    "list the methods and the external inputs; time the implementations against their\n"
+    "references (bench commands).\n\nexit codes: "
+    + "; ".join(f"{code} {meaning}" for code, meaning in EXIT_CODES.items())
+)
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -41,10 +49,6 @@ class _Formatter(argparse.HelpFormatter):
 
 class _TopFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
     """The command's own description as written (its exit-code paragraph)."""
-
-
-#: exit codes (docs/usage.md "Errors and exit codes")
-EXIT_OK, EXIT_BUG, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE, EXIT_OUT_OF_MEMORY = 0, 1, 2, 3, 4
 
 
 def _guarded(command: str, run: Callable[[], int]) -> int:
@@ -220,7 +224,8 @@ def _resources(args: argparse.Namespace) -> int:
     from textsim.resources import load_registry
 
     for name, r in load_registry().items():
-        n = f"{len(r.files)} files" if r.files else "1 file"
+        count = len(r.files) if r.files else 1
+        n = f"{count} file" + ("s" if count != 1 else "")
         print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
     return 0
 
@@ -236,13 +241,27 @@ def _notebooks(args: argparse.Namespace) -> int:
         books = [folder / f"{name}.ipynb" for name in names]
         if missing := [str(b) for b in books if not b.is_file()]:
             raise ValueError(f"no such notebook: {', '.join(missing)}")
-        output = Path(args.output or Path(args.results) / "notebooks")
-        failed = 0
-        for done in run_notebooks(books, Path(args.results), output):
+        results = Path(args.results)
+        if not results.is_dir():
+            raise ValueError(
+                f"{results}: no such results folder; make a run first (e.g. snakemake "
+                "--cores 2 --configfile configs/tiny.yaml) or name its folder with --results"
+            )
+        output = Path(args.output or results / "notebooks")
+        statuses = []
+        for done in run_notebooks(books, results, output):
             note = f": {done.message}" if done.message else ""
             print(f"{done.name}: {done.status} → {done.output}{note}")
-            failed += done.status == "failed"
-        return EXIT_BUG if failed else EXIT_OK
+            statuses.append(done.status)
+        if "failed" in statuses:
+            return EXIT_BUG
+        if "ran" not in statuses:  # nothing to read: every notebook needs another run
+            print(
+                f"textsim notebooks: error: no notebook found its run in {results}",
+                file=sys.stderr,
+            )
+            return EXIT_USER_ERROR
+        return EXIT_OK
 
     return _guarded("notebooks", run)
 
@@ -353,7 +372,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    given = list(sys.argv[1:] if argv is None else argv)
+    # an unknown option before the command: name it (argparse would only say that the
+    # command is missing)
+    if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
+        parser.error(f"unknown option {given[0]} (options follow the command: textsim COMMAND ...)")
+    args = parser.parse_args(given)
     return int(args.func(args))
 
 

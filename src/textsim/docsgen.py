@@ -132,8 +132,11 @@ def _argument_row(action: argparse.Action) -> str:
     return f"| `{_cell(name)}` | {_cell(shown)} | {_cell(text)} |"
 
 
-def cli_reference(parser: argparse.ArgumentParser) -> str:
-    """Markdown of every ``textsim`` subcommand, its usage line and its arguments."""
+def cli_reference(
+    parser: argparse.ArgumentParser, exit_codes: Mapping[int, str] | None = None
+) -> str:
+    """Markdown of every ``textsim`` subcommand, its usage line and its arguments, then
+    the ``exit_codes`` and their meanings."""
     prog = parser.prog
     lines = [
         "# Command-line reference",
@@ -153,7 +156,10 @@ def cli_reference(parser: argparse.ArgumentParser) -> str:
             lines += ["| argument | default | meaning |", "|---|---|---|"]
             lines += [_argument_row(a) for a in actions]
             lines.append("")
-    return "\n".join(lines)
+    if exit_codes:
+        lines += ["## Exit codes", "", "| code | meaning |", "|---|---|"]
+        lines += [f"| {code} | {_cell(meaning)} |" for code, meaning in exit_codes.items()]
+    return "\n".join(lines) + "\n"
 
 
 #: a figure line of a documentation page: ``!figure NAME Caption text``

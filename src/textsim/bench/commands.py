@@ -122,7 +122,9 @@ def add_bench_commands(sub: Any) -> None:
     bench = sub.add_parser(
         "bench-scoring", help="vectorised baselines vs a per-couple loop (throughput ratio)"
     )
-    bench.add_argument("--couples", type=int, default=200_000)
+    bench.add_argument(
+        "--couples", type=int, default=200_000, help="couples scored (default: %(default)s)"
+    )
     bench.add_argument(
         "--reference-couples",
         type=int,
@@ -132,7 +134,9 @@ def add_bench_commands(sub: Any) -> None:
     bench.add_argument(
         "--threads", type=int, nargs="+", default=[1, 2], help="thread counts to time"
     )
-    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument(
+        "--seed", type=int, default=0, help="seed of the random couples (default: %(default)s)"
+    )
     bench.set_defaults(func=_bench_scoring)
     train = sub.add_parser(
         "bench-training",
