@@ -89,6 +89,15 @@ def test_schafer_thesis_config_plans_fixed_runs_only(tmp_path: Path) -> None:
         assert not any(rule.startswith("schafer_swarm") for rule in counts)
 
 
+def test_a_target_the_config_does_not_provide_stops_naming_the_key(tmp_path: Path) -> None:
+    """The size table asked for on the demo config (no schafer.sizes): one sentence
+    naming the key and a config that sets it, before any job, no traceback."""
+    res = smk("-n", "--directory", str(tmp_path), "--", "results/paper/tables/schafer-sizes.md")
+    assert res.returncode != 0
+    assert "config schafer.sizes is empty" in res.stderr and "schafer-thesis.yaml" in res.stderr
+    assert "Traceback" not in res.stderr and "schafer_table_sizes" not in res.stdout
+
+
 def test_paper_config_downloads_a_full_dump(tmp_path: Path) -> None:
     res = smk("-n", "--configfile", str(ROOT / "configs/paper.yaml"), "--directory", str(tmp_path))
     assert res.returncode == 0, res.stderr

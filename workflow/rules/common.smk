@@ -4,6 +4,7 @@
 # in workflow/schemas/config.schema.yaml only: validate() in the Snakefile fills them,
 # so the rules read config[...] directly.
 import os
+import sys
 import warnings
 from pathlib import Path
 
@@ -74,6 +75,29 @@ def code(rule_name):
     the working directory, so that a copied or moved project (results and metadata
     with it) does not see every rule's set of inputs changed."""
     return [os.path.relpath(p) for p in module_closure(SCRIPTS / f"{rule_name}.py", SRC)]
+
+
+class NotConfigured(Exception):
+    """A requested target whose inputs the configuration does not provide."""
+
+
+def _unconfigured(key, example):
+    return f"config {key} is empty, so this target has nothing to tabulate; set it (as {example} does)"
+
+
+def refuse_unconfigured(artifact, key, value, example):
+    """Stop before planning, in one sentence naming config ``key``, when the command
+    line asks for ``artifact`` (a file name part) and ``key`` is empty."""
+    if not value and any(artifact in arg for arg in sys.argv[1:]):
+        raise SystemExit(_unconfigured(key, example))
+
+
+def configured(key, value, example):
+    """``value`` of config ``key``; when a target reached otherwise (not named on the
+    command line) needs it and it is empty, the job's input function stops naming it."""
+    if not value:
+        raise NotConfigured(_unconfigured(key, example))
+    return value
 
 
 def table_files(name):

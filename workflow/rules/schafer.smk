@@ -301,9 +301,9 @@ use rule schafer_table_a1 as schafer_table_a2 with:
 rule schafer_table_sizes:
     localrule: True
     input:
-        runs=[
+        runs=lambda wc: [
             f"{SCH_DIR}/{d}/runs/{r}.json"
-            for d in SCH["sizes"]
+            for d in configured("schafer.sizes", SCH["sizes"], "configs/schafer-thesis.yaml")
             for r in [sch_main_run(m) for m in SCH["models"]] + list(SCH["baselines"])
         ],
         stats=[f"{SCH_DIR}/{d}/stats.json" for d in SCH["sizes"]],

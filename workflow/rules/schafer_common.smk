@@ -10,6 +10,7 @@ try:
     check_fixed(SCH["fixed"])
 except ValueError as err:
     raise SystemExit(f"config: {err}") from None
+refuse_unconfigured("schafer-sizes", "schafer.sizes", SCH["sizes"], "configs/schafer-thesis.yaml")
 if unknown := [d for d in SCH["sizes"] if d not in SCH["datasets"]]:
     raise SystemExit(f"config: schafer.sizes names no dataset: {', '.join(unknown)}")
 #: how every Schäfer training runs (textsim.stages.schafer.evaluation.TrainingRun)
