@@ -20,6 +20,7 @@ from textsim.docsgen import (
     expand_figures,
     import_graph,
     plain_roles,
+    run_note,
 )
 from textsim.imports import FOUNDATIONS, LAYERS, layer_edges
 from textsim.pages.blocks import fill
@@ -58,7 +59,19 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str
     # figures are raw HTML, whose links MkDocs does not rewrite: relative to the page's
     # output URL (papers/deboom/ with directory URLs), not to its source file
     depth = page.file.url.count("/")
-    return expand_figures(markdown, available, "../" * depth + f"{FIGURES}/")
+    return expand_figures(markdown, available, "../" * depth + f"{FIGURES}/", _run_note())
+
+
+def _run_note() -> str:
+    """Which run the figures come from: its corpus size (results/corpus/statistics.csv)."""
+    stats = _results() / "corpus" / "statistics.csv"
+    if not stats.is_file():
+        return run_note(None)
+    for line in stats.read_text(encoding="utf-8").splitlines():
+        fields = line.split(",")
+        if fields[0] == "total":
+            return run_note(int(fields[-1]))
+    return run_note(None)
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:

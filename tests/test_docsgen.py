@@ -78,3 +78,18 @@ def test_import_graph_draws_every_layer_and_marks_upward_imports() -> None:
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
     assert "c → b: 2" in svg  # up the layers: labelled with its count
     assert "a → c" not in svg  # down: an unlabelled grey arc
+
+
+def test_figure_captions_say_which_run_made_them() -> None:
+    """A site built beside a tiny run says so under every figure; the demo's says its
+    size only; without corpus statistics nothing is claimed."""
+    from textsim.docsgen import run_note
+
+    page = "!figure icdmw-figure-4 ICDMW Figure 4: weights\n"
+    tiny = expand_figures(page, {"icdmw-figure-4"}, "f/", run_note(419_671))
+    assert "0.4M words of Wikipedia: a tiny run, whose weights do not learn" in tiny
+    demo = run_note(10_700_000)
+    assert demo.endswith("10.7M words of Wikipedia") and "tiny" not in demo
+    assert run_note(None) == "" and "built beside" not in expand_figures(
+        page, {"icdmw-figure-4"}, "f/"
+    )

@@ -166,21 +166,41 @@ def cli_reference(
 FIGURE_LINE = re.compile(r"^!figure (?P<name>[\w.-]+) (?P<caption>.+)$", re.MULTILINE)
 
 
-def expand_figures(markdown: str, available: Collection[str], prefix: str) -> str:
+#: a run on fewer words than this checks the machinery only (the tiny run: 0.4M)
+TINY_TOKENS = 1_000_000
+
+
+def run_note(tokens: int | None) -> str:
+    """What the figures of a site show: the run its results came from, by its corpus
+    size (``tokens``: None when the results hold no corpus statistics)."""
+    if tokens is None:
+        return ""
+    note = f"from the run this site was built beside, {tokens / 1e6:.1f}M words of Wikipedia"
+    if tokens < TINY_TOKENS:
+        note += (
+            ": a tiny run, whose weights do not learn at this size; it checks the "
+            "machinery, not the papers"
+        )
+    return note
+
+
+def expand_figures(markdown: str, available: Collection[str], prefix: str, note: str = "") -> str:
     """Replace each ``!figure NAME Caption`` line with the figure (``{prefix}NAME.png``)
     when the results hold it, else with a note saying which run makes it.
 
     The site shows the figures of the results it is built beside (a tiny run in CI,
     the demo after ``snakemake``); a page never links to a file that is not there.
+    ``note`` (:func:`run_note`) says in each caption which run that was.
     """
 
     def figure(match: re.Match[str]) -> str:
         name, caption = match["name"], match["caption"].strip()
         if name in available:
             text = html.escape(caption)
+            said = f"; {html.escape(note)}" if note else ""
             return (
                 f'<figure>\n<img src="{prefix}{name}.png" alt="{text}">\n'
-                f"<figcaption>{text} (<code>{name}.png</code>)</figcaption>\n</figure>"
+                f"<figcaption>{text} (<code>{name}.png</code>{said})</figcaption>\n</figure>"
             )
         return (
             f'!!! note "{caption}"\n'
