@@ -87,6 +87,12 @@ def test_schafer_thesis_config_plans_fixed_runs_only(tmp_path: Path) -> None:
         # news10: 6 models x 3 word sizes; ohsumed10, news10-1k, news10-3k: 6 each
         assert counts["schafer_run"] == "36" and counts["schafer_table_sizes"] == "1"
         assert not any(rule.startswith("schafer_swarm") for rule in counts)
+    # its verdicts judge the thesis' claims only: no De Boom job, the selection's trials
+    res = smk("-n", "--configfile", thesis, "--directory", str(tmp_path), "--", "verdicts")
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = dict(re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M))
+    assert counts["verdicts"] == "1" and "schafer_trial" in counts
+    assert not {"score_baselines", "train_weights", "sts_scores"} & set(counts), counts
 
 
 def test_a_target_the_config_does_not_provide_stops_naming_the_key(tmp_path: Path) -> None:

@@ -245,6 +245,7 @@ use rule verdicts as scaling_verdicts with:
             "n_boot": VERDICTS["n_boot"],
             "seed": config["seed"],
             "run": f"the corpus-size study at {wc.size} tokens",
+            "sources": VERDICT_SOURCES,
         },
     log:
         "logs/scaling/{size}/verdicts.log",

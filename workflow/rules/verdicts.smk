@@ -88,7 +88,7 @@ rule verdicts:
     input:
         baselines=list(verdict_evidence()[0].values()),
         learned=[path for _, path in verdict_evidence()[1]],
-        sts=[STS_PAIRS] if STS["enabled"] else [],
+        sts=[STS_PAIRS] if STS["enabled"] and "gem" in VERDICT_SOURCES else [],
         schafer=lambda wc: [path for _, path in verdict_schafer()],
         claims=CLAIMS,
         code=code("verdicts"),
@@ -105,6 +105,7 @@ rule verdicts:
             "n_boot": VERDICTS["n_boot"],
             "seed": config["seed"],
             "run": corpus_description(),
+            "sources": VERDICT_SOURCES,
         },
     log:
         "logs/verdicts/verdicts.log",

@@ -22,9 +22,17 @@ def learned_scores(length, procedure, seed):
     return f"results/learned/{length}/{procedure}-seed{seed}.parquet"
 
 
+#: the papers whose claims the verdicts judge (config verdicts.sources)
+VERDICT_SOURCES = VERDICTS["sources"]
+JUDGES_DEBOOM = bool({"icdmw", "prl"} & set(VERDICT_SOURCES))
+
+
 def verdict_evidence():
     """(baseline score files with their set/variant keys, learned score files with their
-    set/procedure keys, one per seed) of every couple set this run scores."""
+    set/procedure keys, one per seed) of every couple set this run scores; none when
+    no De Boom paper is judged."""
+    if not JUDGES_DEBOOM:
+        return {}, []
     sets = LENGTHS + TWITTER_SETS + (["transfer"] if TRANSFER_ON else [])
     baselines = {f"{L}/{v}": f"results/scores/{L}/{v}.parquet" for L in sets for v in VECTORS}
     learned = [(f"{L}/{p}", learned_scores(L, p, s)) for L, p in scored_runs() for s in VERDICT_SEEDS]
@@ -47,7 +55,7 @@ def verdict_schafer(paths=True):
     control and every baseline, on the search dataset (a1, Table A.1's analog) and the
     other (a2): the selection procedure's runs where it is enabled (their files known
     once it has selected: ``paths=False`` gives the keys alone, with None for files)."""
-    if not SCH["enabled"]:
+    if not SCH["enabled"] or "schafer" not in VERDICT_SOURCES:
         return []
     tables = {"a1": SCH["search_dataset"]}
     if len(SCH["datasets"]) > 1:

@@ -20,7 +20,7 @@ class VerdictOptions:
     order (a trained method's key once per seed);
     ``primary``: the learned weights' vector variant; ``n_thresholds``: the split-error
     threshold grid; ``n_boot`` replicates, bootstrap ``seed``; ``run``: the run's words
-    for the titles."""
+    for the titles; ``sources``: the papers whose claims are judged."""
 
     baselines: Sequence[str]
     learned: Sequence[str]
@@ -30,6 +30,7 @@ class VerdictOptions:
     n_boot: int
     seed: int
     run: str
+    sources: Sequence[str]
 
 
 def _pairs(keys: Sequence[str], paths: Sequence[PathLike], what: str) -> list[tuple[str, str]]:
@@ -56,9 +57,11 @@ def verdicts(
         schafer_evidence,
         sts_evidence,
     )
+    from textsim.verdicts.registry import claims
     from textsim.verdicts.table import NOTE, claim_table, comparison_table
 
     opts = settings_of(VerdictOptions, options, "verdicts")
+    judged = [c for c in claims() if c.source in opts.sources]
     evidence = Evidence()
     learned_files: dict[tuple[str, str], list[PathLike]] = {}
     for key, path in zip(_pairs(opts.learned, learned, "learned"), learned, strict=True):
@@ -76,8 +79,8 @@ def verdicts(
     for key, path in zip(_pairs(opts.schafer, schafer, "schafer"), schafer, strict=True):
         schafer_runs.setdefault(key, []).append(path)
     schafer_evidence(schafer_runs, evidence=evidence)
-    table = comparison_table(evidence, n_boot=opts.n_boot, seed=opts.seed)
-    lines = claim_table(table)
+    table = comparison_table(evidence, n_boot=opts.n_boot, seed=opts.seed, registry=judged)
+    lines = claim_table(table, registry=judged)
     write_plain_table(
         _rounded(table),
         comparisons_stem,
