@@ -84,6 +84,35 @@ def test_compiled_tfidf_cosine_equals_the_sparse_estimator() -> None:
     assert got[0] == 0.0
 
 
+def test_the_authors_token_norm_counts_a_repeated_word_once_per_occurrence() -> None:
+    """tfidf_norm tokens (the authors' metrics.py): numerator over shared word types,
+    each norm summed over tokens, so 'a a b' has norm² 2·(2·idf_a)² + idf_b²; a text
+    without repeats scores as the cosine; the option reaches score_couples."""
+    from textsim.bench.scoring import synthetic_couples
+    from textsim.deboom.fused import tfidf_cosine
+    from textsim.methods.pooling import sort_by_rank
+
+    emb, couples = synthetic_couples(3, length=4, vocab_size=20, dim=4, seed=1)
+    couples["text1"] = ["w2 w2 w3", "w2 w3", ""]
+    couples["text2"] = ["w2 w4", "w2 w4", "w2"]
+    idf = emb.idf()
+    rank = emb.rank()
+    a, b = (sort_by_rank(emb.encode(couples[c]), rank) for c in ("text1", "text2"))
+    got = tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, idf, norm="tokens")
+    i2, i3, i4 = (emb.index[w] for w in ("w2", "w3", "w4"))
+    den_b = np.sqrt(idf[i2] ** 2 + idf[i4] ** 2)
+    by_hand = 2 * idf[i2] ** 2 / (np.sqrt(2 * (2 * idf[i2]) ** 2 + idf[i3] ** 2) * den_b)
+    assert got[0] == pytest.approx(by_hand, rel=1e-12)
+    cosine = tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, idf)
+    assert got[1] == pytest.approx(cosine[1], rel=1e-12) and got[0] < cosine[0]
+    assert got[2] == 0.0
+    tfidf = [m for m in BASELINES.values() if m.representation == "tfidf"]
+    scored = score_couples(couples, emb, tfidf, splits=("test",), tfidf_norm="tokens")
+    np.testing.assert_allclose(scored[tfidf[0].name].to_numpy(), got)
+    with pytest.raises(ValueError, match="tf-idf norm must be one of"):
+        tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, idf, norm="words")
+
+
 @pytest.mark.parametrize("length", [9, 23])  # 23: several four-word passes each side of top
 def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric(length: int) -> None:
     """Every pooling, weighting and top combination (the weighted extrema included,

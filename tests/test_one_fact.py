@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from textsim.backend import BACKENDS
+from textsim.deboom.fused import TFIDF_NORMS
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.autoencoders import RECONSTRUCTIONS
@@ -46,6 +47,7 @@ def _node(path: str) -> Any:
 
 CASES: list[tuple[str, Sequence[str]]] = [
     ("keras.backend", BACKENDS),
+    ("evaluation.tfidf_norm", TFIDF_NORMS),
     ("schafer.models.[]", tuple(MODELS)),
     ("schafer.fixed.keys", tuple(MODELS)),
     ("schafer.fixed.*.optimizer", OPTIMIZERS),

@@ -96,12 +96,15 @@ def scoring_options(cfg, methods, vectors):
     """Rule score_baselines' one mapping of settings
     (textsim.stages.deboom.scoring.ScoringOptions) from a config (the run's, or a
     variant's) for ``methods`` and the vector variant ``vectors`` (unit or raw)."""
+    norm = cfg["evaluation"]["tfidf_norm"]
     return {
         "methods": list(methods),
         "normalize": vectors == "unit",
         "top_fraction": cfg["evaluation"]["top_fraction"],
         "idf_variant": cfg["docfreq"]["idf_variant"],
         "n_documents": cfg["docfreq"]["n_documents"],
+        # only when not the default, so that runs made before the option do not rescore
+        **({"tfidf_norm": norm} if norm != "types" else {}),
     }
 
 

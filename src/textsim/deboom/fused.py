@@ -30,7 +30,11 @@ from textsim.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.jit import CACHE
 from textsim.methods.pooling import PoolSpec, top_fraction_count
 
-__all__ = ["POOLINGS", "score_pooled", "tfidf_cosine"]
+__all__ = ["POOLINGS", "TFIDF_NORMS", "score_pooled", "tfidf_cosine"]
+
+#: how the tf-idf similarity's norms are summed: over word types (the vectors' norm) or
+#: over tokens (the authors' code)
+TFIDF_NORMS = ("types", "tokens")
 
 #: pooling codes of the kernel
 POOLINGS = ("mean", "max", "min", "minmax")
@@ -232,8 +236,11 @@ def _couples(
 
 
 @njit(cache=CACHE, nogil=True)
-def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.float64]) -> float:
-    """‖tf·idf‖ of a text whose equal words are adjacent (sorted by rank)."""
+def _tfidf_norm(
+    ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.float64], tokens: bool
+) -> float:
+    """‖tf·idf‖ of a text whose equal words are adjacent (sorted by rank); ``tokens``:
+    the authors' code's sum over tokens, where a word seen c times adds (c·idf)² c times."""
     total = 0.0
     k = 0
     while k < length:
@@ -241,7 +248,7 @@ def _tfidf_norm(ids: npt.NDArray[np.int32], length: int, idf: npt.NDArray[np.flo
         while k + count < length and ids[k + count] == word:
             count += 1
         value = count * idf[word]
-        total += value * value
+        total += value * value * (count if tokens else 1)
         k += count
     return float(np.sqrt(total))
 
@@ -254,11 +261,12 @@ def _tfidf(
     lengths_b: npt.NDArray[np.int32],
     rank: npt.NDArray[np.int64],
     idf: npt.NDArray[np.float64],
+    tokens: bool,
     out: npt.NDArray[np.float64],
 ) -> None:
     for i in range(ids_a.shape[0]):
         a, b, na, nb = ids_a[i], ids_b[i], lengths_a[i], lengths_b[i]
-        den = _tfidf_norm(a, na, idf) * _tfidf_norm(b, nb, idf)
+        den = _tfidf_norm(a, na, idf, tokens) * _tfidf_norm(b, nb, idf, tokens)
         if den == 0:
             out[i] = 0.0
             continue
@@ -292,12 +300,19 @@ def tfidf_cosine(
     rank: npt.NDArray[np.int64],
     idf: npt.NDArray[np.float64],
     out: npt.NDArray[np.float64] | None = None,
+    *,
+    norm: str = "types",
 ) -> npt.NDArray[np.float64]:
     """Cosine similarity of the tf-idf vectors (raw counts × idf, over word types) of
     couples whose words are sorted by ``rank`` (equal words adjacent): the same as
     :class:`~textsim.methods.pooling.TfidfEmbedding` with
     :func:`~textsim.distances.sparse_cosine_similarity`, without building the sparse
-    matrices (0 where a text has no word)."""
+    matrices (0 where a text has no word). ``norm``: :data:`TFIDF_NORMS`: ``types``
+    (the vectors' norms) or ``tokens`` (the authors' ``metrics.py``: each norm summed
+    over a text's tokens, so a repeated word counts once per occurrence; a named
+    variant, not a cosine)."""
+    if norm not in TFIDF_NORMS:
+        raise ValueError(f"tf-idf norm must be one of {TFIDF_NORMS}, got {norm!r}")
     if out is None:
         out = np.empty(ids_a.shape[0], dtype=np.float64)
     ids_a, lengths_a, ids_b, lengths_b = _couples(ids_a, lengths_a, ids_b, lengths_b)
@@ -308,6 +323,7 @@ def tfidf_cosine(
         lengths_b,
         np.ascontiguousarray(rank, dtype=np.int64),
         np.ascontiguousarray(idf, dtype=np.float64),
+        norm == "tokens",
         out,
     )
     return out

@@ -34,13 +34,15 @@ def score_couples(
     *,
     top_fraction: float = 0.3,
     idf_variant: IdfVariant = "paper",
+    tfidf_norm: str = "types",
     splits: Sequence[str] = ("validation", "test"),
     block: int = 1024,
     n_jobs: int = 1,
 ) -> pd.DataFrame:
     """Similarity of every couple under every method.
 
-    Returns ``split``, ``related`` and one float column per method. Couples are
+    Returns ``split``, ``related`` and one float column per method; ``tfidf_norm``:
+    :data:`textsim.deboom.fused.TFIDF_NORMS`. Couples are
     processed in blocks of ``block``; ``n_jobs`` threads score blocks in parallel
     (the results do not depend on either).
     """
@@ -65,7 +67,8 @@ def score_couples(
     if tfidf:
         from textsim.deboom.fused import tfidf_cosine
 
-        sim = tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, embeddings.idf(idf_variant))
+        idf_t = embeddings.idf(idf_variant)
+        sim = tfidf_cosine(a.ids, a.lengths, b.ids, b.lengths, rank, idf_t, norm=tfidf_norm)
         for m in tfidf:
             out[m.name] = sim
     if pooled:

@@ -22,13 +22,15 @@ class ScoringOptions:
     word vectors (the ``unit`` vector variant) or raw; ``top_fraction``: the top-idf
     methods' share of a text's words; ``idf_variant`` (``textsim.text.docfreq``);
     ``n_documents``: the document count in idf in place of the corpus' line count (the
-    authors' code hard-codes one), or None."""
+    authors' code hard-codes one), or None; ``tfidf_norm``: how tf-idf's norms are
+    summed (``textsim.deboom.fused.TFIDF_NORMS``)."""
 
     methods: Sequence[str]
     normalize: bool
     top_fraction: float
     idf_variant: IdfVariant
     n_documents: int | None = None
+    tfidf_norm: str = "types"
 
 
 def score_baselines(
@@ -56,6 +58,7 @@ def score_baselines(
         get_methods(opts.methods),
         top_fraction=opts.top_fraction,
         idf_variant=opts.idf_variant,
+        tfidf_norm=opts.tfidf_norm,
         n_jobs=n_jobs,
     )
     with atomic_path(output) as tmp:
