@@ -73,6 +73,8 @@ checkpoint schafer_select:
         f"{SCH_DIR}/{SEL_DATASET}/selection/{{row}}/selected.json",
     log:
         "logs/schafer/selection/{row}.log",
+    benchmark:
+        "benchmarks/schafer/selection/{row}.tsv"
     resources:
         mem_mb=500,
         runtime=5,
