@@ -60,34 +60,29 @@ def test_notebook_runs_on_the_tiny_run(path: Path, tiny_project: Path, tmp_path:
     assert "not made by this run" not in text
 
 
+def _notebooks(name: str, results: Path) -> subprocess.CompletedProcess[str]:
+    """`textsim notebooks NAME --results RESULTS`, as a user types it."""
+    return subprocess.run(
+        [sys.executable, "-m", "textsim.cli", "notebooks", name, "--results", str(results)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+
 def test_notebooks_command_names_a_missing_run(tmp_path: Path) -> None:
     """`textsim notebooks` on a folder without results: each notebook reports the run
     it needs, one line each, and with none run the command is a user error (exit 2); a
     results folder that does not exist is one too, and is not created; so is an unknown
     notebook name."""
-    out = subprocess.run(
-        [sys.executable, "-m", "textsim.cli", "notebooks", "deboom", "--results", str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    out = _notebooks("deboom", tmp_path)
     assert out.returncode == 2, out.stderr
     assert out.stdout.startswith("deboom: needs a run") and "configs/tiny.yaml" in out.stdout
     assert "no notebook found its run" in out.stderr
     assert (tmp_path / "notebooks" / "deboom.ipynb").exists()
     absent = tmp_path / "nothing"
-    out = subprocess.run(
-        [sys.executable, "-m", "textsim.cli", "notebooks", "deboom", "--results", str(absent)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    out = _notebooks("deboom", absent)
     assert out.returncode == 2 and "no such results folder" in out.stderr
     assert not absent.exists()
-    bad = subprocess.run(
-        [sys.executable, "-m", "textsim.cli", "notebooks", "nope", "--results", str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-    )
+    bad = _notebooks("nope", tmp_path)
     assert bad.returncode == 2 and "no such notebook" in bad.stderr

@@ -39,11 +39,6 @@ def verdict_evidence():
     return baselines, learned
 
 
-def schafer_control_file(dataset, run, seed):
-    """The record of one Schäfer run's untrained control (the model trained 0 epochs)."""
-    return schafer_run_file(dataset, run, seed).replace(".json", "-untrained.json")
-
-
 def schafer_run_file(dataset, run, seed):
     """The record of one Schäfer run: the tables' own for the run's seed."""
     suffix = "" if seed == config["seed"] else f"-seed{seed}"
@@ -63,21 +58,24 @@ def verdict_schafer(paths=True):
     out = []
     for table, dataset in tables.items():
         for model in SCH["models"]:
-            if SEL_GRID and model in SEL_GRID:
-                point = sel_point(model) if paths else None
-                trained = lambda s: sel_run(dataset, model, point, s)
-                untrained = lambda s: sel_run(dataset, model, point, s, untrained=True)
-            else:
-                trained = lambda s: schafer_run_file(dataset, sch_main_run(model), s)
-                untrained = lambda s: schafer_control_file(dataset, sch_main_run(model), s)
-            out += [(f"{table}/{model}", trained(s) if paths else None) for s in VERDICT_SEEDS]
-            if model in UNTRAINED_CONTROLS:
+            controls = [True] if model in UNTRAINED_CONTROLS else []
+            for untrained in [False, *controls]:
+                key = f"{table}/untrained {model}" if untrained else f"{table}/{model}"
                 out += [
-                    (f"{table}/untrained {model}", untrained(s) if paths else None)
+                    (key, schafer_record(dataset, model, s, untrained) if paths else None)
                     for s in VERDICT_SEEDS
                 ]
         out += [(f"{table}/{b}", f"{SCH_DIR}/{dataset}/runs/{b}.json") for b in SCH["baselines"]]
     return out
+
+
+def schafer_record(dataset, model, seed, untrained):
+    """One model's run record (or its untrained control's) for the verdicts: the
+    selection procedure's where it is enabled, else the main run's."""
+    if model in SEL_GRID:
+        return sel_run(dataset, model, sel_point(model), seed, untrained)
+    run = schafer_run_file(dataset, sch_main_run(model), seed)
+    return run.replace(".json", "-untrained.json") if untrained else run
 
 
 def verdict_targets():

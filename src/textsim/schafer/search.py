@@ -254,8 +254,9 @@ def evaluate_model(
     }
     if hasattr(estimator, "best_epoch_"):
         record["best_epoch"] = int(estimator.best_epoch_)
-    if validate is not None:
-        record["valid_scores"] = validate(estimator)
+    if select is not None:  # the training vectors are those of the split's scores
+        E_valid = estimator.transform(X_valid)
+        record["valid_scores"] = score_vectors(E_train, y_train, E_valid, y_valid, select)
     if untrained(settings):
         record["untrained"] = True
     return record, E_eval

@@ -78,7 +78,7 @@ def selected_table(
     table (``a1`` / ``a2``). ``runs``: every seed's record and its control's."""
     from textsim.report.tables import write_plain_table
 
-    chosen = {read_json(p)["row"]: read_json(p) for p in picks}
+    chosen = {pick["row"]: pick for pick in map(read_json, picks)}
     groups: dict[tuple[str, str, bool], list[Mapping[str, Any]]] = {}
     for path in runs:
         dataset, row, name, _, untrained = _parse(path)

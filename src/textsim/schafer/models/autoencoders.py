@@ -73,7 +73,6 @@ class RecurrentAutoencoder(KerasDocumentModel):
     document's mean word vector from the code; no decoder LSTM)."""
 
     name = "rae"
-    trails = True
     fused_width_step = 200  # the decoder's output layer and the loss work at every position
 
     def __init__(

@@ -60,7 +60,6 @@ class KerasDocumentModel(DocumentModel):
 
     monitor: ClassVar[str] = "val_loss"
     sequential: ClassVar[bool] = True  # input = padded word ids (not mean vectors)
-    trails: ClassVar[bool] = False  # targets are sequences, trimmed with the inputs (RAE)
     #: with the fused kernel, batches are trimmed to a multiple of this (fewer shapes to
     #: compile than WIDTH_STEP), or not at all (None: one shape): the kernel stops at the
     #: longest document itself, and a coarse trim only spares the work done at every
@@ -152,8 +151,8 @@ class KerasDocumentModel(DocumentModel):
         return ""
 
     def _trails(self) -> bool:
-        """Whether the targets are sequences, trimmed with the inputs."""
-        return self.trails
+        """Whether the targets are sequences, trimmed with the inputs (the RAE's)."""
+        return False
 
     def _embedding(self, mask_zero: bool) -> Any:
         import keras
