@@ -12,6 +12,7 @@ from tinyrun import ROOT
 from textsim.backend import BACKENDS
 from textsim.config import ConfigError, check_config, coerce_strings
 from textsim.deboom.fused import TFIDF_NORMS
+from textsim.deboom.tweets import COUPLE_SETS
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.autoencoders import RECONSTRUCTIONS
@@ -114,6 +115,7 @@ CASES: list[tuple[str, Sequence[str]]] = [
     ("schafer.training.recurrent_activation", RECURRENT_ACTIVATIONS),
     ("schafer.selection.models.[]", ROWS),
     ("schafer.selection.long.models.[]", ROWS),
+    ("twitter.variants.[]", tuple(COUPLE_SETS)),
 ]
 
 

@@ -57,6 +57,20 @@ def test_js_divergence_by_hand_two_bins() -> None:
     assert js == pytest.approx(2 / 3 * math.log2(4 / 3) + 1 / 3 * math.log2(2 / 3))
 
 
+def test_js_divergence_leaves_out_values_outside_its_range_as_the_authors_code() -> None:
+    # their np.histogram(x, bins, range=(low, high)) drops what lies outside
+    inside = js_divergence([0.25], [0.75], bins=2, low=0.0, high=1.0)
+    assert js_divergence([0.25, 1.7], [0.75, -3.0], bins=2, low=0.0, high=1.0) == inside
+    # the authors' formula, transcribed, on a hand-made sample
+    rel, non = np.array([0.1, 0.4, 0.4, 0.9, 2.0]), np.array([-0.5, 0.0, 0.2, 0.3])
+    h_p = np.histogram(rel, bins=10, range=(-1.0, 1.5))[0] + 1.0
+    h_np = np.histogram(non, bins=10, range=(-1.0, 1.5))[0] + 1.0
+    h_p, h_np = h_p / h_p.sum(), h_np / h_np.sum()
+    d1 = h_p * np.log2(2 * h_p / (h_p + h_np))
+    d2 = h_np * np.log2(2 * h_np / (h_p + h_np))
+    assert js_divergence(rel, non, bins=10) == pytest.approx(0.5 * np.sum(d1 + d2))
+
+
 def test_js_divergence_bounds() -> None:
     rng = np.random.default_rng(0)
     x = rng.uniform(0, 1, 5000)

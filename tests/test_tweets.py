@@ -15,6 +15,7 @@ from textsim.deboom.tweets import (
     make_twitter_couples,
     nonrelated_couples,
     prepare_tweets,
+    prepare_tweets_for,
     read_jsonl_tweets,
     read_tweets,
     read_uci_tweets,
@@ -281,3 +282,52 @@ def test_couples_keep_only_vocabulary_words() -> None:
     rel = couples[couples["related"]].iloc[0]
     assert {rel["text1"], rel["text2"]} == {"alpha", "zeta eta"}
     assert couples["n1"].min() >= 1
+
+
+def test_the_authors_variant_prepares_tweets_as_their_code() -> None:
+    rows = [
+        (0, "one two three four five #G20 #video"),  # #video: in the code's list
+        (1, "one two three four five #breaking2"),  # configured list ignored; 2 -> 0
+        (2, "one two three four five"),  # no hashtag: kept, as for "code"
+        (3, "one two three four five #health"),
+    ]
+    frame = prepare_tweets_for(_tweets(rows), "authors", ["health"])
+    assert frame["tags"].tolist() == [("g0",), ("breaking0",), (), ("health",)]
+    assert frame["tokens"].iloc[0][-2:] == ["#g0", "#video"]
+    paper = prepare_tweets_for(_tweets(rows), "paper", ["health"])
+    assert paper["tags"].tolist() == [("g20", "video"), ("breaking2",)]
+
+
+def test_the_authors_word_overlap_counts_repeats_over_all_tokens() -> None:
+    rows = [
+        (0, "alpha beta gamma delta epsilon #ebola"),
+        # real words {alpha, zeta, eta, theta}: set Jaccard 1/8 with tweet 0; the code
+        # counts its tokens found in tweet 0 (alpha 4 times, #ebola): 5 / (6 + 8 - 5)
+        (300, "alpha alpha alpha alpha zeta eta theta #ebola"),
+    ]
+    for variant, related in (("code", 1), ("authors", 0)):
+        frame = prepare_tweets_for(_tweets(rows), variant, [])  # type: ignore[arg-type]
+        assert len(related_couples(frame, variant, window=900)[0]) == related  # type: ignore[arg-type]
+
+
+def test_the_authors_texts_keep_urls_mentions_and_hashtags() -> None:
+    rows = [
+        (0, "alpha beta gamma delta epsilon #ebola #outbreak"),
+        (300, "zeta eta theta iota kappa #ebola #outbreak #who @cnn http://t.co/x"),
+        *[(5000 + 60 * i, f"{_words(i)} #other{chr(97 + i)}") for i in range(10)],  # no digit
+    ]
+    frame = prepare_tweets_for(_tweets(rows), "authors", [])
+    split = {"train": 1, "test": 0, "validation": 0}
+    couples = make_twitter_couples(frame, seed=1, variant="authors", proportions=split)
+    rel = couples[couples["related"]].iloc[0]
+    # only the shared hashtags go; the rest keeps its own form
+    assert {rel["text1"], rel["text2"]} == {
+        "alpha beta gamma delta epsilon",
+        "zeta eta theta iota kappa #who @cnn url",
+    }
+    # then only vocabulary tokens, as their evaluation: a Wikipedia vocabulary has
+    # "url" but no hashtag or mention
+    vocab = {"alpha", "zeta", "url"} | {_words(i).split()[0] for i in range(10)}
+    couples = make_twitter_couples(frame, seed=1, variant="authors", proportions=split, vocab=vocab)
+    rel = couples[couples["related"]].iloc[0]
+    assert {rel["text1"], rel["text2"]} == {"alpha", "zeta url"}

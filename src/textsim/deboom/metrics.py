@@ -102,13 +102,16 @@ def js_divergence(
     high: float = 1.5,
     pseudocount: float = 1.0,
 ) -> float:
-    """The papers' JS divergence (log₂, in [0, 1]) between two similarity samples.
-
-    Values outside ``[low, high]`` are clipped into the end bins.
+    """The papers' JS divergence (log₂, in [0, 1]) between two similarity samples: the
+    authors' ``JS_divergence`` (``metrics.py``), ``bins`` equal bins on ``[low, high]``
+    each counted ``+ pseudocount``; values outside the range are left out, as
+    ``np.histogram(..., range=(low, high))`` leaves them out there.
     """
+    a = np.asarray(sim_related, dtype=np.float64)
+    b = np.asarray(sim_nonrelated, dtype=np.float64)
+    if a.size == 0 or b.size == 0:
+        raise ValueError("JS divergence needs samples in both groups")
     edges = np.linspace(low, high, bins + 1)
-    a = np.clip(np.asarray(sim_related, dtype=np.float64), low, high)
-    b = np.clip(np.asarray(sim_nonrelated, dtype=np.float64), low, high)
     p = np.histogram(a, edges)[0].astype(np.float64) + pseudocount
     q = np.histogram(b, edges)[0].astype(np.float64) + pseudocount
     if p.sum() == 0 or q.sum() == 0:

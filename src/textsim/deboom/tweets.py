@@ -13,8 +13,19 @@ paper approximates with hashtags and four rules:
 *Non-related* couples keep rules 1 and 4, need hashtag Jaccard = 0 and, in the
 paper, have no time rule; the code drew them from the same 15-minute slot
 (harder negatives). Both variants are offered (``variant="paper"`` and
-``variant="slot"``). The shared hashtags are removed from both texts of a
-related couple before it is written.
+``variant="slot"``); ``"code"`` adds the code's non-related tweets, which need no
+hashtag. The shared hashtags are removed from both texts of a related couple before it
+is written.
+
+``variant="authors"`` is everything the authors' ``tweets/corpus_pairs.py`` did: the
+``code`` couple rules, their list of non-informative hashtags
+(:data:`CODE_STOP_HASHTAGS`, from ``tweets/corpus.py``), the word overlap of rule 4 over
+all of a tweet's tokens by their formula (the tokens of the second tweet found in the
+first, repeats counted, over ``len₁ + len₂ −`` that count), and their texts: every
+token but the shared hashtags, in its own form (``#ebola``, ``@ap``, ``url``, ``0``),
+then, as their evaluation did, only tokens in the word2vec vocabulary (a Wikipedia
+vocabulary has ``url`` and ``0`` but no ``#``/``@`` token, so the hashtags and mentions
+drop out there and ``url`` stays).
 
 Preprocessing as in the paper: HTML entities unescaped, lowercase, links →
 ``url``, numbers → ``0`` (the Wikipedia cleaning of :func:`textsim.text.wikipedia.clean_tokens`),
@@ -34,11 +45,8 @@ matrices, candidate couples come from sorted hashtag postings.
 
 from __future__ import annotations
 
-import html
 import logging
-import re
 from collections.abc import Collection, Mapping, Sequence
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -51,9 +59,19 @@ from textsim.deboom.tweet_files import (
     read_tweets,
     read_uci_tweets,
 )
-from textsim.text.wikipedia import clean_tokens
+from textsim.deboom.tweet_text import (
+    CODE_STOP_HASHTAGS,
+    COUPLE_SETS,
+    PAPER_STOP_HASHTAGS,
+    SLOT_VARIANTS,
+    Variant,
+    prepare_tweets,
+    prepare_tweets_for,
+    tokenize_tweet,
+)
 
 __all__ = [
+    "CODE_STOP_HASHTAGS",
     "COUPLE_SETS",
     "PAPER_STOP_HASHTAGS",
     "TweetFormatError",
@@ -61,6 +79,7 @@ __all__ = [
     "make_twitter_couples",
     "nonrelated_couples",
     "prepare_tweets",
+    "prepare_tweets_for",
     "read_jsonl_tweets",
     "read_tweets",
     "read_uci_tweets",
@@ -69,72 +88,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-Variant = Literal["paper", "slot", "code"]
-#: the couple set each variant makes (config ``twitter.variants``): ``code`` is
-#: ``slot`` plus the code's non-related couples, which need no hashtag
-COUPLE_SETS: dict[str, str] = {"paper": "twitter", "slot": "twitter-slot", "code": "twitter-code"}
-PAPER_STOP_HASHTAGS = ("breaking", "update", "news")
-
-_URL_RE = re.compile(r"(?:https?://|www\.)\S+")
-_TAG_RE = re.compile(r"(?<!\w)([#@])(\w+)")
-
-
-def tokenize_tweet(text: str) -> list[str]:
-    """The paper's preprocessing: tokens with ``#``/``@`` prefixes kept on tags.
-
-    >>> tokenize_tweet("RT @AP: 3 dead in #Ebola outbreak &amp; more http://t.co/x")
-    ['@ap', '0', 'dead', 'in', '#ebola', 'outbreak', 'more', 'url']
-    """
-    text = _URL_RE.sub(" url ", html.unescape(text).lower())
-    tokens: list[str] = []
-    pos = 0
-    for m in _TAG_RE.finditer(text):
-        tokens += clean_tokens(text[pos : m.start()])
-        tokens.append(m.group(1) + m.group(2))
-        pos = m.end()
-    tokens += clean_tokens(text[pos:])
-    if len(tokens) > 1 and tokens[0] == "rt" and tokens[1].startswith("@"):
-        tokens = tokens[1:]
-    return tokens
-
-
-def _is_real(token: str) -> bool:
-    return token[0] not in "#@" and token not in ("0", "url")
-
-
-def prepare_tweets(
-    tweets: pd.DataFrame, stop_hashtags: Collection[str], *, require_hashtags: bool = True
-) -> pd.DataFrame:
-    """Tokenise and derive the hashtag and real-word sets; keep rule-1 tweets with hashtags
-    (``require_hashtags``, the paper) or all rule-1 tweets (the authors' code, whose
-    non-related couples need no hashtag; related ones need shared hashtags either way).
-
-    Returns the input columns plus ``tokens``, ``tags`` and ``words`` (sorted
-    tuples), sorted by time then id, with duplicate ids dropped.
-    """
-    stop = {t.lower().lstrip("#") for t in stop_hashtags}
-    out = tweets.drop_duplicates("id").sort_values(["time", "id"], kind="stable")
-    tokens = [tokenize_tweet(t) for t in out["text"]]
-    tags = [tuple(sorted({t[1:] for t in toks if t[0] == "#"} - stop)) for toks in tokens]
-    words = [tuple(sorted({t for t in toks if _is_real(t)})) for toks in tokens]
-    n_real = np.array([sum(_is_real(t) for t in toks) for toks in tokens], dtype=np.int64)
-    out = out.assign(
-        tokens=pd.Series(tokens, index=out.index, dtype=object),
-        tags=pd.Series(tags, index=out.index, dtype=object),
-        words=pd.Series(words, index=out.index, dtype=object),
-    )
-    keep = n_real >= 5
-    if require_hashtags:
-        keep &= np.array([len(t) > 0 for t in tags], dtype=bool)
-    log.info(
-        "%d tweets, %d with >= 5 real words, %d of those with an informative hashtag",
-        len(out),
-        int((n_real >= 5).sum()),
-        int(keep.sum()),
-    )
-    result: pd.DataFrame = out[keep].reset_index(drop=True)
-    return result
 
 
 def _incidence(sets: Sequence[tuple[str, ...]]) -> sp.csr_matrix:
@@ -176,14 +129,14 @@ def related_couples(
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Row indices (a, b), a < b, of the couples meeting rules 1–4 (``tweets`` from
     :func:`prepare_tweets`). ``variant="paper"``: at most ``window`` seconds apart;
-    ``"slot"`` and ``"code"``: in the same aligned ``window``-second slot."""
+    ``"slot"``, ``"code"`` and ``"authors"``: in the same aligned ``window``-second slot."""
     tags = _incidence(list(tweets["tags"]))
     coo = tags.tocoo()
     times = tweets["time"].to_numpy(np.int64)
     t = times[coo.row] - times.min()
     tag = coo.col.astype(np.int64)
     span = np.int64(2) ** 40
-    if variant in ("slot", "code"):
+    if variant in SLOT_VARIANTS:
         key = tag * span + t // window
         order = np.lexsort((coo.row, key))
         key = key[order]
@@ -201,8 +154,7 @@ def related_couples(
     pairs = np.unique(a * len(tweets) + b)
     a, b = pairs // len(tweets), pairs % len(tweets)
     a, b = a[a != b], b[a != b]
-    words = _incidence(list(tweets["words"]))
-    ok = (_jaccard(tags, a, b) >= 0.5) & (_jaccard(words, a, b) < 0.5)
+    ok = (_jaccard(tags, a, b) >= 0.5) & (_word_overlap(tweets, variant, a, b) < 0.5)
     log.info(
         "related (%s): %d candidates share a hashtag in time, %d pass", variant, len(a), ok.sum()
     )
@@ -217,11 +169,10 @@ def nonrelated_couples(
     window: int = 900,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """``n`` distinct random couples with hashtag Jaccard 0 and word Jaccard < 0.5;
-    ``variant="slot"`` (and ``"code"``) draws both tweets from the same
+    ``variant="slot"`` (and ``"code"``, ``"authors"``) draws both tweets from the same
     ``window``-second slot. Tweets without hashtags (kept by :func:`prepare_tweets` for
     the code's rule) have Jaccard 0 with every tweet."""
     tags = _incidence(list(tweets["tags"]))
-    words = _incidence(list(tweets["words"]))
     m = len(tweets)
     slot = (tweets["time"].to_numpy(np.int64) - int(tweets["time"].min())) // window
     start = np.searchsorted(slot, slot, side="left")  # tweets are sorted by time
@@ -233,7 +184,7 @@ def nonrelated_couples(
             break
         draw = max(4 * need, 1000)
         a = rng.integers(0, m, draw)
-        if variant in ("slot", "code"):
+        if variant in SLOT_VARIANTS:
             b = start[a] + (rng.random(draw) * size[a]).astype(np.int64)
         elif variant == "paper":
             b = rng.integers(0, m, draw)
@@ -242,7 +193,7 @@ def nonrelated_couples(
         a, b = np.minimum(a, b), np.maximum(a, b)
         keep = a != b
         a, b = a[keep], b[keep]
-        ok = (_jaccard(tags, a, b) == 0) & (_jaccard(words, a, b) < 0.5)
+        ok = (_jaccard(tags, a, b) == 0) & (_word_overlap(tweets, variant, a, b) < 0.5)
         key = a[ok] * m + b[ok]
         merged = np.concatenate([chosen, key])
         _, first = np.unique(merged, return_index=True)
@@ -251,6 +202,30 @@ def nonrelated_couples(
         log.warning("only %d of %d non-related couples found (%s)", len(chosen), n, variant)
     chosen = chosen[:n]
     return chosen // m, chosen % m
+
+
+def _word_overlap(
+    tweets: pd.DataFrame, variant: Variant, a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]
+) -> npt.NDArray[np.float64]:
+    """Rule 4's word overlap of couples (a, b): the Jaccard similarity of the real-word
+    sets, or for ``authors`` the code's ``score_word_overlap(a, b)`` over all tokens."""
+    if variant != "authors":
+        return _jaccard(_incidence(list(tweets["words"])), a, b)
+    if len(a) == 0:
+        return np.zeros(0)
+    counts = _incidence(list(tweets["tokens"]))  # repeated tokens sum to their count
+    found = np.asarray(counts[b].multiply(counts[a] > 0).sum(axis=1)).ravel()
+    sizes = np.asarray(counts.sum(axis=1)).ravel()
+    union = sizes[a] + sizes[b] - found
+    out = np.zeros(len(found), dtype=np.float64)
+    np.divide(found, union, out=out, where=union > 0)
+    return out
+
+
+def _authors_text(tokens: list[str], drop: Collection[str], vocab: Collection[str] | None) -> str:
+    """The code's text: every token but the shared hashtags, in its own form."""
+    kept = (t for t in tokens if not (t[0] == "#" and t[1:] in drop))
+    return " ".join(t for t in kept if vocab is None or t in vocab)
 
 
 def _couple_text(tokens: list[str], drop: Collection[str], vocab: Collection[str] | None) -> str:
@@ -290,6 +265,7 @@ def make_twitter_couples(
     na, nb = nonrelated_couples(tweets, len(ra), rng, variant, window)
     toks = list(tweets["tokens"])
     tags = list(tweets["tags"])
+    text = _authors_text if variant == "authors" else _couple_text
 
     def build(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64], related: bool) -> pd.DataFrame:
         shared = [
@@ -298,8 +274,8 @@ def make_twitter_couples(
         return pd.DataFrame(
             {
                 "related": related,
-                "text1": [_couple_text(toks[i], s, vocab) for i, s in zip(a, shared, strict=True)],
-                "text2": [_couple_text(toks[j], s, vocab) for j, s in zip(b, shared, strict=True)],
+                "text1": [text(toks[i], s, vocab) for i, s in zip(a, shared, strict=True)],
+                "text2": [text(toks[j], s, vocab) for j, s in zip(b, shared, strict=True)],
                 "tweet1": tweets["id"].to_numpy()[a],
                 "tweet2": tweets["id"].to_numpy()[b],
                 "time1": tweets["time"].to_numpy()[a],

@@ -88,6 +88,7 @@ BLOCK_NAMES = {
     "twitter": "Twitter",
     "twitter-slot": "Twitter, same-slot non-pairs",
     "twitter-code": "Twitter, the code's non-pairs (same slot, no hashtag needed)",
+    "twitter-authors": "Twitter as the authors' code (its non-pairs, hashtag list and texts)",
 }
 
 

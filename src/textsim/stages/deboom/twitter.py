@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textsim.io import PathLike
 from textsim.options import settings_of
+
+if TYPE_CHECKING:
+    from textsim.deboom.tweets import Variant
 
 
 @dataclass(frozen=True)
 class TwitterOptions:
     """Rule curate_twitter_pairs' settings (one mapping, read by :func:`settings_of`):
-    ``variant`` (``paper``, ``slot`` or ``code``: :mod:`textsim.deboom.tweets`);
-    ``stop_hashtags``, dropped before couples are made; ``window_minutes``, a related
-    couple's time window; ``proportions`` of the splits; ``max_couples`` (None: no cap);
-    ``seed``."""
+    ``variant`` (``paper``, ``slot``, ``code`` or ``authors``: :mod:`textsim.deboom.tweets`);
+    ``stop_hashtags``, dropped before couples are made (``authors``: the code's list);
+    ``window_minutes``, a related couple's time window; ``proportions`` of the splits;
+    ``max_couples`` (None: no cap); ``seed``."""
 
-    variant: str
+    variant: Variant
     stop_hashtags: Sequence[str]
     window_minutes: int
     proportions: Mapping[str, float]
@@ -37,19 +40,16 @@ def curate_twitter_pairs(
     """Related / non-related tweet couples (PRL §4.2) with splits; texts keep vocabulary
     words. ``options``: :class:`TwitterOptions`."""
     from textsim.deboom.curation import write_couples
-    from textsim.deboom.tweets import make_twitter_couples, prepare_tweets, read_tweets
+    from textsim.deboom.tweets import make_twitter_couples, prepare_tweets_for, read_tweets
     from textsim.formats.vectorfile import read_vectors
 
     opts = settings_of(TwitterOptions, options, "Twitter couples")
     vocab = set(read_vectors(vectors).index_to_key)
-    # the code's non-related couples need no hashtag: keep the tweets without one
-    prepared = prepare_tweets(
-        read_tweets(tweets), opts.stop_hashtags, require_hashtags=opts.variant != "code"
-    )
+    prepared = prepare_tweets_for(read_tweets(tweets), opts.variant, opts.stop_hashtags)
     couples = make_twitter_couples(
         prepared,
         seed=opts.seed,
-        variant=opts.variant,  # type: ignore[arg-type]
+        variant=opts.variant,
         proportions=opts.proportions,
         vocab=vocab,
         window=60 * opts.window_minutes,
