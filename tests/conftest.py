@@ -14,13 +14,43 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def mirror_dir() -> Path | None:
-    value = os.environ.get("TEXTSIM_MIRROR")
+    value = None if os.environ.get(STUB_FLAG) else os.environ.get("TEXTSIM_MIRROR")
     candidates = [Path(value)] if value else []
     candidates.append(ROOT.parent / "shared" / "datasets")
     for c in candidates:
         if (c / "enwiki-2015-extracted").is_dir():
             return c.resolve()
     return None
+
+
+#: set when TEXTSIM_MIRROR names the stub mirror below, not a real one
+STUB_FLAG = "TEXTSIM_TEST_STUB_MIRROR"
+
+
+def stub_mirror(folder: Path) -> Path:
+    """A mirror folder with an empty file under every declared file's name: enough for
+    planning, which checks that an input has a source (textsim.provision), never for a
+    fetch, which checks every file's checksum."""
+    from textsim.resources import load_registry
+
+    for resource in load_registry().values():
+        if resource.kind != "files":
+            continue
+        for name in resource.file_names():
+            path = folder / (resource.mirror_dir or resource.name) / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch()
+    return folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _planning_mirror(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Without a real mirror, dry runs of the demo's configs plan against the stub
+    (the snakemake subprocesses inherit it); the ``mirror`` fixture ignores it."""
+    if os.environ.get("TEXTSIM_MIRROR"):
+        return
+    os.environ["TEXTSIM_MIRROR"] = str(stub_mirror(tmp_path_factory.mktemp("stub-mirror")))
+    os.environ[STUB_FLAG] = "1"
 
 
 #: tests that read the tiny run after the workflow tests have added to it (the STS,

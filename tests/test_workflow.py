@@ -104,10 +104,40 @@ def test_a_target_the_config_does_not_provide_stops_naming_the_key(tmp_path: Pat
     assert "Traceback" not in res.stderr and "schafer_table_sizes" not in res.stdout
 
 
+def test_an_input_without_a_source_stops_planning_naming_it(tmp_path: Path) -> None:
+    """No mirror: the demo's Wikipedia text has no download address of its own. Planning
+    stops before any job, naming the input and the ways to provide it."""
+    res = smk("-n", "--directory", str(tmp_path), "--", "table_icdmw_1", env={"TEXTSIM_MIRROR": ""})
+    assert res.returncode != 0
+    assert "input enwiki-2015-extracted: no source here." in res.stderr
+    assert "TEXTSIM_MIRROR=/path/to/mirror" in res.stderr and "corpus.source: dump" in res.stderr
+    assert "Traceback" not in res.stderr and "Exception" not in res.stderr
+    assert not any((tmp_path / d).exists() for d in ("results", "resources", "logs"))
+
+
+def test_planning_says_where_each_input_comes_from(tmp_path: Path) -> None:
+    res = smk("-n", "--directory", str(tmp_path))  # the real or the stub mirror
+    assert res.returncode == 0, res.stderr[-3000:]
+    for name in (
+        "enwiki-2015-extracted",
+        "health-news-tweets",
+        "news-agency-tweets-2020",
+        "stsbenchmark",
+        "ohsumed-single-23",
+        "20newsgroups",
+    ):
+        assert re.search(rf"^input {name}: mirror /", res.stderr, re.M), name
+    assert "input questions-words: package gensim" in res.stderr
+    assert res.stderr.count("input enwiki-2015-extracted:") == 1  # once, not per job
+
+
 def test_paper_config_downloads_a_full_dump(tmp_path: Path) -> None:
     res = smk("-n", "--configfile", str(ROOT / "configs/paper.yaml"), "--directory", str(tmp_path))
     assert res.returncode == 0, res.stderr
     assert "resources/enwiki-dump/20261101/pages-articles.xml.bz2" in res.stdout
+    assert re.search(
+        r"^input enwiki-dump: official https://dumps\.wikimedia\.org/", res.stderr, re.M
+    )
 
 
 @pytest.mark.parametrize(

@@ -289,7 +289,8 @@ def fetch_file(
 
     ``file`` names the file inside a ``files`` resource; ``date`` selects the
     dump of a ``dump`` resource. With ``mirror`` set, ``files`` resources are
-    copied from ``<mirror>/<mirror_dir>/<file>`` instead of downloaded.
+    copied from ``<mirror>/<mirror_dir>/<file>`` instead of downloaded; a file the
+    mirror lacks comes from the official address, where the resource has one.
     """
     resource = get_resource(name)
     dest = Path(dest)
@@ -303,12 +304,12 @@ def fetch_file(
             if file is None or file not in resource.files:
                 raise ResourceError(f"resource {name!r} has no file {file!r}")
             expected = resource.files[file]
-            if mirror is not None:
-                src = Path(mirror) / (resource.mirror_dir or name) / file
-                if not src.is_file():
-                    raise ResourceError(f"{src} is missing from the mirror (resource {name})")
-                shutil.copyfile(src, tmp)
-                label = str(src)
+            held = Path(mirror) / (resource.mirror_dir or name) / file if mirror else None
+            if held is not None and held.is_file():
+                shutil.copyfile(held, tmp)
+                label = str(held)
+            elif held is not None and not resource.url:
+                raise ResourceError(f"{held} is missing from the mirror (resource {name})")
             elif resource.url and resource.archive:
                 archive = _extract_member(resource.url, file, tmp, resource.archive)
                 label = f"{resource.url} member {file}"

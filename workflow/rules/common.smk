@@ -12,7 +12,8 @@ from snakemake.io import report as _report
 
 from textsim.imports import module_closure
 from textsim.deboom.tweets import COUPLE_SETS as TWITTER_COUPLE_SETS
-from textsim.resources import get_resource
+from textsim.provision import exists_all, provision
+from textsim.resources import ResourceError, get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
 
@@ -135,6 +136,41 @@ def get_extracted_files():
     spec = config["corpus"]["extracted"]
     resource = get_resource(spec["resource"])
     return resource.name, resource.file_names(spec["max_files"])
+
+
+_ANNOUNCED = set()
+
+
+def available(resource, outputs, files=None, date=None, mirror=True):
+    """Input function of a fetch rule (it adds no input): before the first job, says
+    once where ``resource`` will come from (textsim.provision), or stops planning in a
+    few lines naming it and the ways to provide it. Each argument may be a function of
+    the job's wildcards."""
+
+    def value(x, wildcards):
+        return x(wildcards) if callable(x) else x
+
+    def check(wildcards):
+        name = value(resource, wildcards)
+        outs = value(outputs, wildcards)
+        try:
+            found = provision(
+                name,
+                mirror=config["resources"]["mirror"] if mirror else None,
+                files=value(files, wildcards),
+                date=value(date, wildcards),
+                present=exists_all(outs),
+            )
+        except ResourceError as err:
+            raise SystemExit(str(err)) from None
+        if found.source == "none":
+            raise SystemExit(found.line())
+        if name not in _ANNOUNCED:
+            _ANNOUNCED.add(name)
+            print(found.line(), file=sys.stderr)
+        return []
+
+    return check
 
 
 def resource_files(resource):

@@ -4,6 +4,12 @@
 
 rule fetch_wiki_extracted:
     localrule: True
+    input:
+        available(
+            get_extracted_files()[0],
+            [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
+            files=get_extracted_files()[1] + get_transfer_files(),
+        ),
     output:
         [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
     params:
@@ -28,6 +34,10 @@ rule fetch_wiki_extracted:
 
 rule fetch_package_file:
     localrule: True
+    input:
+        available(
+            lambda wc: wc.resource, lambda wc: [f"resources/package/{wc.resource}"], mirror=False
+        ),
     output:
         "resources/package/{resource}",
     params:
@@ -52,6 +62,12 @@ rule fetch_package_file:
 
 rule fetch_wiki_dump:
     localrule: True
+    input:
+        available(
+            "enwiki-dump",
+            lambda wc: [f"resources/enwiki-dump/{wc.date}/pages-articles.xml.bz2"],
+            date=lambda wc: wc.date,
+        ),
     output:
         protected("resources/enwiki-dump/{date}/pages-articles.xml.bz2"),
     params:
@@ -82,6 +98,8 @@ for _resource in files_resources():
         localrule: True
         name:
             f"fetch_{_resource.replace('-', '_')}"
+        input:
+            available(_resource, resource_files(_resource)),
         output:
             resource_files(_resource),
         params:

@@ -51,6 +51,12 @@ rule train_word2vec_transfer:
 
 rule fetch_google_news_vectors:
     localrule: True
+    input:
+        available(
+            "google-news-vectors",
+            ["resources/google-news-vectors/word2vec-google-news-300.gz"],
+            files=["word2vec-google-news-300.gz"],
+        ),
     output:
         protected("resources/google-news-vectors/word2vec-google-news-300.gz"),
     params:

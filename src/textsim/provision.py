@@ -1,0 +1,106 @@
+"""Where each external input will come from, decided before the first job.
+
+The workflow asks :func:`provision` for every input a planned fetch job needs (its
+fetch rules' input functions), prints one line per input (``present``, ``mirror``,
+``official`` or ``package``) and stops planning, naming the input and the ways to
+provide it, when one has no source here: no mirror folder holding it and no download
+address of its own (:mod:`textsim.resources` declares both). Only existence is
+checked here; every file is verified against its checksum when it is fetched.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from textsim.resources import MIRROR_ENV, Resource, get_resource, resolve_mirror
+
+__all__ = ["Provision", "SourceKind", "exists_all", "provision"]
+
+#: where an input comes from: already in the run's resources/, the mirror folder, its
+#: official address, an installed Python package, or nowhere
+SourceKind = Literal["present", "mirror", "official", "package", "none"]
+
+
+@dataclass(frozen=True)
+class Provision:
+    """Where input ``resource`` comes from: ``location`` is the folder, address or
+    package, or for ``none`` how to provide it."""
+
+    resource: str
+    source: SourceKind
+    location: str
+
+    def line(self) -> str:
+        """One line for the planning log."""
+        if self.source == "none":
+            return f"input {self.resource}: no source here. {self.location}"
+        return f"input {self.resource}: {self.source} {self.location}"
+
+
+def _ways(resource: Resource) -> str:
+    folder = resource.mirror_dir or resource.name
+    ways = (
+        f"Set {MIRROR_ENV}=/path/to/mirror (or config resources.mirror) to a folder "
+        f"holding {folder}/"
+    )
+    return f"{resource.obtain.strip() if resource.obtain else ''} {ways}.".strip()
+
+
+def provision(
+    name: str,
+    *,
+    mirror: str | os.PathLike[str] | None,
+    files: Sequence[str] | None = None,
+    date: str | None = None,
+    present: bool = False,
+) -> Provision:
+    """Where resource ``name`` (its ``files``, default all; a dump's ``date``) comes
+    from with ``mirror`` (a folder, or ``None``; ``$TEXTSIM_MIRROR`` wins, as for the
+    fetch) when the run's copies are not all ``present``. Raises
+    :class:`~textsim.resources.ResourceError` for an unknown resource or a mirror folder
+    that does not exist."""
+    resource = get_resource(name)
+    if present:
+        return Provision(name, "present", f"resources/{name}")
+    if resource.kind == "package":
+        assert resource.package
+        if importlib.util.find_spec(resource.package) is None:
+            return Provision(
+                name, "none", f"It ships with the Python package {resource.package}: install it."
+            )
+        return Provision(name, "package", resource.package)
+    root = resolve_mirror(str(mirror) if mirror is not None else None)
+    if resource.kind == "dump":
+        if not date or not resource.url:
+            return Provision(name, "none", "A dump needs a date: set corpus.dump.date.")
+        url = resource.url.format(date=date)
+        held = root / "enwiki-dump" / url.rsplit("/", 1)[-1] if root is not None else None
+        if held is not None and held.is_file():
+            return Provision(name, "mirror", str(held))
+        return Provision(name, "official", url)
+    wanted = list(files) if files is not None else resource.file_names()
+    if root is not None:
+        folder = root / (resource.mirror_dir or name)
+        missing = [f for f in wanted if not (folder / f).is_file()]
+        if not missing:
+            return Provision(name, "mirror", str(folder))
+        if not resource.url:
+            shown = ", ".join(missing[:3]) + (
+                f" and {len(missing) - 3} more" if len(missing) > 3 else ""
+            )
+            return Provision(
+                name, "none", f"The mirror folder {folder} lacks {shown}. {_ways(resource)}"
+            )
+    if resource.url:
+        return Provision(name, "official", resource.url)
+    return Provision(name, "none", _ways(resource))
+
+
+def exists_all(paths: Sequence[str | os.PathLike[str]]) -> bool:
+    """Whether every one of a fetch job's outputs is already there."""
+    return all(Path(p).is_file() for p in paths)

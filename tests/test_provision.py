@@ -1,0 +1,73 @@
+"""Where each input comes from, decided before the first job (textsim.provision)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from textsim.provision import provision
+from textsim.resources import ResourceError, get_resource
+
+
+@pytest.fixture(autouse=True)
+def _no_env_mirror(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("TEXTSIM_MIRROR", raising=False)
+
+
+def _mirror_with(tmp_path: Path, resource: str, files: list[str]) -> Path:
+    folder = tmp_path / "mirror" / (get_resource(resource).mirror_dir or resource)
+    for name in files:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).touch()
+    return tmp_path / "mirror"
+
+
+def test_an_input_without_an_address_and_no_mirror_has_no_source() -> None:
+    found = provision("enwiki-2015-extracted", mirror=None)
+    assert found.source == "none"
+    line = found.line()
+    assert line.startswith("input enwiki-2015-extracted: no source here.")
+    assert "TEXTSIM_MIRROR=/path/to/mirror" in line and "enwiki-2015-extracted/" in line
+    assert "corpus.source: dump" in line  # the other way, from the resource's own note
+
+
+def test_a_mirror_holding_every_file_is_the_source(tmp_path: Path) -> None:
+    files = get_resource("20newsgroups").file_names()
+    mirror = _mirror_with(tmp_path, "20newsgroups", files)
+    found = provision("20newsgroups", mirror=mirror)
+    assert (found.source, found.location) == ("mirror", str(mirror / "20newsgroups"))
+
+
+def test_a_mirror_lacking_files_names_them_or_falls_back_to_the_address(tmp_path: Path) -> None:
+    names = get_resource("enwiki-2015-extracted").file_names()
+    mirror = _mirror_with(tmp_path, "enwiki-2015-extracted", names[:1])
+    found = provision("enwiki-2015-extracted", mirror=mirror, files=names[:3])
+    assert found.source == "none" and names[1] in found.location and names[2] in found.location
+    assert provision("enwiki-2015-extracted", mirror=mirror, files=names[:1]).source == "mirror"
+    # a resource with an address of its own is downloaded where the mirror lacks it
+    found = provision("stsbenchmark", mirror=mirror)
+    assert (found.source, found.location) == ("official", get_resource("stsbenchmark").url)
+
+
+def test_present_packages_and_dumps() -> None:
+    assert provision("enwiki-2015-extracted", mirror=None, present=True).source == "present"
+    assert (
+        provision("questions-words", mirror=None).line() == "input questions-words: package gensim"
+    )
+    found = provision("enwiki-dump", mirror=None, date="20261101")
+    assert found.source == "official" and found.location.endswith(
+        "/enwiki/20261101/enwiki-20261101-pages-articles.xml.bz2"
+    )
+    assert provision("enwiki-dump", mirror=None).source == "none"  # no date
+
+
+def test_the_environment_mirror_wins_and_a_missing_folder_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mirror = _mirror_with(tmp_path, "20newsgroups", get_resource("20newsgroups").file_names())
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
+    assert provision("20newsgroups", mirror="/elsewhere").source == "mirror"
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(tmp_path / "absent"))
+    with pytest.raises(ResourceError, match="does not exist"):
+        provision("20newsgroups", mirror=None)
