@@ -13,7 +13,7 @@ import pytest
 from textsim.pages.__main__ import main
 from textsim.pages.blocks import BLOCK, blocks, fill, stale_pages
 from textsim.pages.snapshots import Snapshot, SnapshotError, record
-from textsim.pages.views import VIEWS, render
+from textsim.pages.views import VIEWS, public_command, render
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -111,3 +111,9 @@ def test_prose_states_no_measured_split_error_or_r(page: str) -> None:
     text = _outside_blocks((DOCS / page).read_text())
     stated = set(re.findall(r"(?<![\d.])(\d{1,2}\.\d{1,2})%", text))
     assert stated <= allowed, sorted(stated - allowed)
+
+
+def test_a_recorded_command_shows_the_readers_mirror_folder() -> None:
+    recorded = "TEXTSIM_MIRROR=../shared/datasets snakemake --cores 2"
+    assert public_command(recorded) == "TEXTSIM_MIRROR=/path/to/mirror snakemake --cores 2"
+    assert public_command("snakemake --cores 2") == "snakemake --cores 2"

@@ -8,6 +8,7 @@ Pearson r with two decimals, as the tables' CSVs hold them after rounding.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 
 import pandas as pd
@@ -318,12 +319,18 @@ def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return md_table(["run", "articles", "lines", "tokens"], body)
 
 
+def public_command(command: str) -> str:
+    """A recorded command as a user types it: the mirror folder of our machines is the
+    reader's own (``TEXTSIM_MIRROR=/path/to/mirror``)."""
+    return re.sub(r"TEXTSIM_MIRROR=\S+", "TEXTSIM_MIRROR=/path/to/mirror", command)
+
+
 def provenance(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """How each snapshot was made: command, config, Keras backend, date, machine."""
     body = [
         [
             s.name,
-            f"`{s.meta['command']}`",
+            f"`{public_command(str(s.meta['command']))}`",
             f"`{s.meta['config']}`",
             str(s.meta["keras_backend"]),
             str(s.meta["made"]),
