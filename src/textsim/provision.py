@@ -89,7 +89,7 @@ def provision(
         missing = [f for f in wanted if not (folder / f).is_file()]
         if not missing:
             return Provision(name, "mirror", str(folder))
-        if not resource.url:
+        if not (resource.url or resource.official):
             shown = ", ".join(missing[:3]) + (
                 f" and {len(missing) - 3} more" if len(missing) > 3 else ""
             )
@@ -98,6 +98,10 @@ def provision(
             )
     if resource.url:
         return Provision(name, "official", resource.url)
+    if resource.official is not None:
+        how = resource.official.prepare
+        check = "its pinned sha256" if resource.official.sha256 else "trust on first use"
+        return Provision(name, "official", f"{resource.official.url} (prepared: {how}; {check})")
     return Provision(name, "none", _ways(resource))
 
 

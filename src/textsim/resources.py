@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import http.client
 import importlib.util
 import logging
 import os
@@ -33,6 +34,7 @@ from typing import Any
 import yaml
 
 from textsim.io import atomic_path, private_dir
+from textsim.official import LOCK, Official, fetch_official
 
 __all__ = [
     "MIRROR_ENV",
@@ -43,6 +45,7 @@ __all__ = [
     "file_digest",
     "load_registry",
     "resolve_mirror",
+    "verify_digest",
 ]
 
 log = logging.getLogger(__name__)
@@ -77,6 +80,8 @@ class Resource:
     checksum_algorithm: str = "sha256"
     archive: str | None = None
     files: dict[str, str] = field(default_factory=dict)
+    #: the official download the file is prepared from (:mod:`textsim.official`)
+    official: Official | None = None
 
     def file_names(self, limit: int | None = None) -> list[str]:
         """Relative names of the resource's files, in a stable order."""
@@ -112,7 +117,13 @@ def load_registry() -> Mapping[str, Resource]:
         files: dict[str, str] = {k: str(v).lower() for k, v in spec.pop("files", {}).items()}
         if checksums is not None:
             files = _read_checksum_list((data_dir / checksums).read_text(), str(checksums))
-        registry[name] = Resource(name=name, files=files, **spec)
+        official = spec.pop("official", None)
+        registry[name] = Resource(
+            name=name,
+            files=files,
+            official=Official(**official) if official is not None else None,
+            **spec,
+        )
     return MappingProxyType(registry)
 
 
@@ -144,7 +155,8 @@ def file_digest(path: str | os.PathLike[str], algorithm: str = "sha256") -> str:
     return h.hexdigest()
 
 
-def _verify(path: Path, expected: str, algorithm: str, label: str) -> None:
+def verify_digest(path: Path, expected: str, algorithm: str, label: str) -> None:
+    """Raise :class:`ChecksumError` naming ``label`` unless ``path`` has ``expected``."""
     actual = file_digest(path, algorithm)
     if actual != expected.lower():
         raise ChecksumError(
@@ -161,14 +173,18 @@ def _download(url: str, dest: Path, attempts: int = 3) -> None:
         try:
             with urllib.request.urlopen(url, timeout=60) as response, open(dest, "wb") as out:
                 total = int(response.headers.get("Content-Length") or 0) or None
+                written = 0
                 with tqdm(
                     total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5
                 ) as bar:
                     while chunk := response.read(_CHUNK):
                         out.write(chunk)
+                        written += len(chunk)
                         bar.update(len(chunk))
+            if total is not None and written != total:
+                raise ResourceError(f"{url}: truncated download ({written} of {total} bytes)")
             return
-        except OSError as err:  # URLError is an OSError
+        except (OSError, ResourceError, http.client.HTTPException) as err:  # URLError: OSError
             last = err
             log.warning("download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err)
             time.sleep(min(30, 2**attempt))
@@ -284,13 +300,16 @@ def fetch_file(
     file: str | None = None,
     mirror: str | os.PathLike[str] | None = None,
     date: str | None = None,
+    lock: str | os.PathLike[str] = LOCK,
 ) -> Path:
     """Fetch one file of resource ``name`` to ``dest`` and verify it.
 
     ``file`` names the file inside a ``files`` resource; ``date`` selects the
     dump of a ``dump`` resource. With ``mirror`` set, ``files`` resources are
     copied from ``<mirror>/<mirror_dir>/<file>`` instead of downloaded; a file the
-    mirror lacks comes from the official address, where the resource has one.
+    mirror lacks comes from the official address, where the resource has one, or is
+    prepared from its ``official`` download (verified by its pinned checksum or the
+    run's ``lock`` file: :mod:`textsim.official`).
     """
     resource = get_resource(name)
     dest = Path(dest)
@@ -299,7 +318,7 @@ def fetch_file(
             assert resource.sha256
             src = _package_file(resource)
             shutil.copyfile(src, tmp)
-            _verify(tmp, resource.sha256, "sha256", f"{src} (resource {name})")
+            verify_digest(tmp, resource.sha256, "sha256", f"{src} (resource {name})")
         elif resource.kind == "files":
             if file is None or file not in resource.files:
                 raise ResourceError(f"resource {name!r} has no file {file!r}")
@@ -308,13 +327,18 @@ def fetch_file(
             if held is not None and held.is_file():
                 shutil.copyfile(held, tmp)
                 label = str(held)
-            elif held is not None and not resource.url:
+            elif held is not None and not (resource.url or resource.official):
                 raise ResourceError(f"{held} is missing from the mirror (resource {name})")
+            elif resource.official is not None:
+                fetch_official(name, resource.official, tmp, lock=Path(lock), download=_download)
+                log.info("prepared %s from %s", file, resource.official.url)
+                expected = ""  # the declared checksum is the mirror's form: not this file's
+                label = resource.official.url
             elif resource.url and resource.archive:
                 archive = _extract_member(resource.url, file, tmp, resource.archive)
                 label = f"{resource.url} member {file}"
                 try:
-                    _verify(tmp, expected, resource.checksum_algorithm, f"{label} ({name})")
+                    verify_digest(tmp, expected, resource.checksum_algorithm, f"{label} ({name})")
                 except ChecksumError as err:  # the cached archive is the wrong one
                     archive.unlink(missing_ok=True)
                     raise ChecksumError(
@@ -327,7 +351,10 @@ def fetch_file(
                 label = url
             else:
                 raise ResourceError(f"resource {name!r} cannot be downloaded: {resource.obtain}")
-            _verify(tmp, expected, resource.checksum_algorithm, f"{label} (resource {name})")
+            if expected:
+                verify_digest(
+                    tmp, expected, resource.checksum_algorithm, f"{label} (resource {name})"
+                )
         elif resource.kind == "dump":
             if not date or not resource.url:
                 raise ResourceError(f"resource {name!r} needs a dump date (corpus.dump.date)")
@@ -340,7 +367,7 @@ def fetch_file(
                 shutil.copyfile(Path(mirror) / "enwiki-dump" / filename, tmp)
             else:
                 _download(url, tmp)
-            _verify(tmp, expected, resource.checksum_algorithm, f"{url} (resource {name})")
+            verify_digest(tmp, expected, resource.checksum_algorithm, f"{url} (resource {name})")
         else:
             raise ResourceError(f"resource {name!r} has unknown kind {resource.kind!r}")
     log.info("fetched %s -> %s", name if file is None else f"{name}/{file}", dest)

@@ -1,0 +1,177 @@
+"""Inputs made from an official download: fetched once, verified, then prepared into the
+form the pipeline reads (the form the offline mirror holds).
+
+A resource's ``official`` entry (``data/resources.yaml``) names the address, the
+checksum its maintainers publish where they publish one (``sha256``) and the
+preparation. Where no checksum is published, the first download's size and SHA-256 are
+recorded in the run's lock file (``resources/sources.lock``) and every later download is
+checked against it: trust on first use, said in the log with the line to pin.
+
+Preparations (:data:`PREPARATIONS`):
+
+* ``xz``: the archive's tar stream, xz-compressed: the same members, in the same order,
+  as the official archive (20 Newsgroups "bydate": the official archive is gzipped);
+* ``ohsumed-single``: from Joachims' ``ohsumed-first-20000-docs`` archive
+  (``<root>/{training,test}/Cxx/<id>``, an abstract filed under each of its categories)
+  the abstracts filed under exactly one category of their split, as
+  ``ohsumed_single_23/{split}/Cxx/<id>`` (the single-label subset of Text GCN).
+"""
+
+from __future__ import annotations
+
+import bz2
+import gzip
+import hashlib
+import io
+import logging
+import lzma
+import re
+import shutil
+import tarfile
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, cast
+
+from textsim.io import atomic_path
+
+__all__ = ["LOCK", "PREPARATIONS", "Official", "check_lock", "fetch_official"]
+
+log = logging.getLogger(__name__)
+
+#: the run's record of first downloads (trust on first use), relative to the run folder
+LOCK = "resources/sources.lock"
+
+
+@dataclass(frozen=True)
+class Official:
+    """An official download and how it becomes the resource's file."""
+
+    url: str
+    prepare: str
+    sha256: str | None = None
+    note: str = ""
+
+
+def _open_stream(path: Path) -> BinaryIO:
+    """The decompressed bytes of ``path`` (gzip, bzip2, xz or none, by magic number)."""
+    with open(path, "rb") as f:
+        magic = f.read(6)
+    if magic.startswith(b"\x1f\x8b"):
+        return cast(BinaryIO, gzip.open(path, "rb"))
+    if magic.startswith(b"BZh"):
+        return cast(BinaryIO, bz2.open(path, "rb"))
+    if magic.startswith(b"\xfd7zXZ\x00"):
+        return cast(BinaryIO, lzma.open(path, "rb"))
+    return open(path, "rb")
+
+
+def _xz(archive: Path, dest: Path) -> None:
+    with tarfile.open(archive, "r:*") as tf:  # a tar archive, whole (not only its magic)
+        for _ in tf:
+            pass
+    with _open_stream(archive) as src, lzma.open(dest, "wb", preset=6) as out:
+        shutil.copyfileobj(src, out, 1 << 20)
+
+
+_OHSUMED_ALL = re.compile(r"^(?:\./)?[^/]+/(training|test)/(C\d\d)/([^/]+)$")
+
+
+def _ohsumed_single(archive: Path, dest: Path) -> None:
+    texts: dict[tuple[str, str], dict[str, bytes]] = {}
+    with tarfile.open(archive, "r:*") as tf:
+        for info in tf:
+            m = _OHSUMED_ALL.match(info.name) if info.isfile() else None
+            if m is None:
+                continue
+            split, category, doc = m.groups()
+            src = tf.extractfile(info)
+            assert src is not None
+            texts.setdefault((split, doc), {})[category] = src.read()
+    if not texts:
+        raise ValueError(f"{archive}: no member <root>/(training|test)/Cxx/<id>")
+    single = sorted(
+        (split, next(iter(by_cat)), doc, next(iter(by_cat.values())))
+        for (split, doc), by_cat in texts.items()
+        if len(by_cat) == 1
+    )
+    with tarfile.open(dest, "w:xz") as out:
+        for split, category, doc, data in single:
+            info = tarfile.TarInfo(f"ohsumed_single_23/{split}/{category}/{doc}")
+            info.size = len(data)
+            out.addfile(info, io.BytesIO(data))
+    log.info("%s: %d of %d abstracts have a single category", archive, len(single), len(texts))
+
+
+#: name -> function(official archive, destination)
+PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
+    "xz": _xz,
+    "ohsumed-single": _ohsumed_single,
+}
+
+
+def check_lock(lock: Path, url: str, path: Path) -> None:
+    """Trust on first use: record ``path``'s size and SHA-256 for ``url`` in ``lock``
+    the first time; later, raise :class:`~textsim.resources.ChecksumError` when they
+    differ from the record."""
+    from textsim.resources import ChecksumError, file_digest
+
+    size, digest = path.stat().st_size, file_digest(path)
+    records: dict[str, tuple[int, str]] = {}
+    if lock.is_file():
+        for line in lock.read_text(encoding="utf-8").splitlines():
+            parts = line.split("\t")
+            if len(parts) == 3 and parts[1].isdigit():
+                records[parts[0]] = (int(parts[1]), parts[2])
+    if url in records:
+        if records[url] != (size, digest):
+            was_size, was_digest = records[url]
+            raise ChecksumError(
+                f"{url}: {size} bytes, sha256 {digest}, but the first download recorded in "
+                f"{lock} was {was_size} bytes, sha256 {was_digest}: the source changed or "
+                f"this download is corrupt (not kept). To accept it, delete that line of {lock}"
+            )
+        return
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock, "a", encoding="utf-8") as f:
+        f.write(f"{url}\t{size}\t{digest}\n")
+    log.warning(
+        "first download of %s: %d bytes, sha256 %s, recorded in %s (trust on first use: "
+        "later downloads must match it; pin it as the resource's official sha256)",
+        url,
+        size,
+        digest,
+        lock,
+    )
+
+
+def fetch_official(
+    name: str, official: Official, dest: Path, *, lock: Path, download: Callable[..., Any]
+) -> None:
+    """Download ``official`` once (the archive cache), verify it (its pinned sha256, or
+    ``lock``), prepare it into ``dest``. A download that fails its check is removed."""
+    from textsim.resources import ResourceError, archive_cache, verify_digest
+
+    if official.prepare not in PREPARATIONS:
+        raise ResourceError(f"resource {name!r}: unknown preparation {official.prepare!r}")
+    archive = archive_cache() / (
+        hashlib.sha256(official.url.encode()).hexdigest()[:16] + ".official"
+    )
+    if not archive.is_file():
+        with atomic_path(archive) as tmp:
+            download(official.url, tmp)
+    try:
+        if official.sha256:
+            verify_digest(archive, official.sha256, "sha256", f"{official.url} (resource {name})")
+        else:
+            check_lock(lock, official.url, archive)
+        PREPARATIONS[official.prepare](archive, dest)
+    except ResourceError:
+        archive.unlink(missing_ok=True)
+        raise
+    except (tarfile.TarError, EOFError, OSError, ValueError, zlib.error, lzma.LZMAError) as err:
+        archive.unlink(missing_ok=True)
+        raise ResourceError(
+            f"{official.url}: not the expected archive ({err}; removed, rerun to download it again)"
+        ) from None
