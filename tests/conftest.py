@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import http.server
 import os
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -90,3 +93,37 @@ def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # the local wall time, which tests/test_slurm.py sets the cluster run against
     (project / LOCAL_SECONDS).write_text(f"{time.monotonic() - started:.1f}\n")
     return project
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args: object) -> None:  # quiet
+        pass
+
+    def do_GET(self) -> None:
+        if self.path == "/truncated":  # announces more than it sends
+            self.send_response(200)
+            self.send_header("Content-Length", "100000")
+            self.end_headers()
+            self.wfile.write(b"\x1f\x8b only the start")
+            return
+        super().do_GET()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """An HTTP server on 127.0.0.1 serving a folder, stopped after the test."""
+    folder = tmp_path / "served"
+    folder.mkdir()
+
+    def handler(*args: object, **kwargs: object) -> _Handler:
+        return _Handler(*args, directory=str(folder), **kwargs)  # type: ignore[arg-type]
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}", folder
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()

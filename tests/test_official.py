@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import gzip
 import hashlib
-import http.server
 import io
 import lzma
 import tarfile
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,44 +17,10 @@ from textsim.resources import ChecksumError, ResourceError, fetch_file
 from textsim.text.documents import read_ohsumed
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args: object) -> None:  # quiet
-        pass
-
-    def do_GET(self) -> None:
-        if self.path == "/truncated":  # announces more than it sends
-            self.send_response(200)
-            self.send_header("Content-Length", "100000")
-            self.end_headers()
-            self.wfile.write(b"\x1f\x8b only the start")
-            return
-        super().do_GET()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """An HTTP server on 127.0.0.1 serving a folder, stopped after the test."""
-    folder = tmp_path / "served"
-    folder.mkdir()
-
-    def handler(*args: object, **kwargs: object) -> _Handler:
-        return _Handler(*args, directory=str(folder), **kwargs)  # type: ignore[arg-type]
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}", folder
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join()
-
-
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the archive cache goes there
-    monkeypatch.setattr(res.time, "sleep", lambda s: None)  # no back-off between attempts
+    monkeypatch.setattr("textsim.fetching.time.sleep", lambda s: None)  # no back-off
 
 
 def _tar(members: dict[str, bytes], mode: str = "w:gz") -> bytes:

@@ -11,6 +11,7 @@ from typing import Any
 
 from textsim.bench.commands import add_bench_commands
 from textsim.methods.registry import method_names
+from textsim.mirror import add_resource_commands
 
 #: the exit codes of every command and what each means (the help and the CLI reference)
 EXIT_CODES = {
@@ -220,16 +221,6 @@ def _methods(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _resources(args: argparse.Namespace) -> int:
-    from textsim.resources import load_registry
-
-    for name, r in load_registry().items():
-        count = len(r.files) if r.files else 1
-        n = f"{count} file" + ("s" if count != 1 else "")
-        print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
-    return 0
-
-
 def _notebooks(args: argparse.Namespace) -> int:
     def run() -> int:
         try:
@@ -352,8 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=_similarity)
     meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
     meth.set_defaults(func=_methods)
-    res = sub.add_parser("resources", help="list the declared external inputs")
-    res.set_defaults(func=_resources)
+    add_resource_commands(sub, _guarded)
     nb = sub.add_parser(
         "notebooks",
         help="execute the notebooks on a run's results; the executed copies go beside them",

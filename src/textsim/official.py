@@ -34,9 +34,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
+from textsim.fetching import (
+    ChecksumError,
+    ResourceError,
+    archive_cache,
+    file_digest,
+    verify_digest,
+)
 from textsim.io import atomic_path
 
-__all__ = ["LOCK", "PREPARATIONS", "Official", "check_lock", "fetch_official"]
+__all__ = ["LOCK", "PREPARATIONS", "Official", "check_lock", "fetch_official", "members_digest"]
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +111,22 @@ def _ohsumed_single(archive: Path, dest: Path) -> None:
     log.info("%s: %d of %d abstracts have a single category", archive, len(single), len(texts))
 
 
+def members_digest(path: Path) -> str:
+    """The SHA-256 of a tar archive's regular files as a ``sha256sum`` listing sorted by
+    name (``<sha256>  <name>`` lines, a leading ``./`` dropped): the same for the same
+    members whatever the compression, order or tar metadata."""
+    rows = []
+    with tarfile.open(path, "r:*") as tf:
+        for info in tf:
+            if info.isfile():
+                src = tf.extractfile(info)
+                assert src is not None
+                with src:
+                    digest = hashlib.sha256(src.read()).hexdigest()
+                rows.append(f"{digest}  {info.name.removeprefix('./')}\n")
+    return hashlib.sha256("".join(sorted(rows, key=lambda r: r[66:])).encode()).hexdigest()
+
+
 #: name -> function(official archive, destination)
 PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
     "xz": _xz,
@@ -115,8 +138,6 @@ def check_lock(lock: Path, url: str, path: Path) -> None:
     """Trust on first use: record ``path``'s size and SHA-256 for ``url`` in ``lock``
     the first time; later, raise :class:`~textsim.resources.ChecksumError` when they
     differ from the record."""
-    from textsim.resources import ChecksumError, file_digest
-
     size, digest = path.stat().st_size, file_digest(path)
     records: dict[str, tuple[int, str]] = {}
     if lock.is_file():
@@ -147,11 +168,18 @@ def check_lock(lock: Path, url: str, path: Path) -> None:
 
 
 def fetch_official(
-    name: str, official: Official, dest: Path, *, lock: Path, download: Callable[..., Any]
+    name: str,
+    official: Official,
+    dest: Path,
+    *,
+    lock: Path,
+    download: Callable[..., Any],
+    members: str | None = None,
 ) -> None:
     """Download ``official`` once (the archive cache), verify it (its pinned sha256, or
-    ``lock``), prepare it into ``dest``. A download that fails its check is removed."""
-    from textsim.resources import ResourceError, archive_cache, verify_digest
+    ``lock``), prepare it into ``dest``. A download that fails its check is removed.
+    ``members``: the :func:`members_digest` of the mirror's copy; a prepared file with
+    other members is kept (its download is verified) and the difference logged."""
 
     if official.prepare not in PREPARATIONS:
         raise ResourceError(f"resource {name!r}: unknown preparation {official.prepare!r}")
@@ -167,6 +195,13 @@ def fetch_official(
         else:
             check_lock(lock, official.url, archive)
         PREPARATIONS[official.prepare](archive, dest)
+        if members is not None and members_digest(dest) != members:
+            log.warning(
+                "%s: the prepared members differ from the mirror copy the documented "
+                "numbers were made with (members sha256 %s expected)",
+                name,
+                members,
+            )
     except ResourceError:
         archive.unlink(missing_ok=True)
         raise

@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import http.client
 import importlib.util
 import logging
 import os
 import shutil
-import time
 import urllib.request
 import zlib
 from collections.abc import Mapping
@@ -33,8 +31,16 @@ from typing import Any
 
 import yaml
 
-from textsim.io import atomic_path, private_dir
-from textsim.official import LOCK, Official, fetch_official
+from textsim.fetching import (
+    ChecksumError,
+    ResourceError,
+    archive_cache,
+    download,
+    file_digest,
+    verify_digest,
+)
+from textsim.io import atomic_path
+from textsim.official import LOCK, Official, fetch_official, members_digest
 
 __all__ = [
     "MIRROR_ENV",
@@ -51,15 +57,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 MIRROR_ENV = "TEXTSIM_MIRROR"
-_CHUNK = 1 << 20
-
-
-class ResourceError(RuntimeError):
-    """A resource cannot be obtained (unknown name, no source, network failure)."""
-
-
-class ChecksumError(ResourceError):
-    """A fetched file does not match its recorded checksum."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +79,9 @@ class Resource:
     files: dict[str, str] = field(default_factory=dict)
     #: the official download the file is prepared from (:mod:`textsim.official`)
     official: Official | None = None
+    #: a tar archive's members digest (:func:`textsim.official.members_digest`): a
+    #: mirror copy prepared from the official download has these members
+    members_sha256: str | None = None
 
     def file_names(self, limit: int | None = None) -> list[str]:
         """Relative names of the resource's files, in a stable order."""
@@ -147,61 +147,6 @@ def resolve_mirror(config_value: str | None) -> Path | None:
     return path
 
 
-def file_digest(path: str | os.PathLike[str], algorithm: str = "sha256") -> str:
-    h = hashlib.new(algorithm)
-    with open(path, "rb") as f:
-        while chunk := f.read(_CHUNK):
-            h.update(chunk)
-    return h.hexdigest()
-
-
-def verify_digest(path: Path, expected: str, algorithm: str, label: str) -> None:
-    """Raise :class:`ChecksumError` naming ``label`` unless ``path`` has ``expected``."""
-    actual = file_digest(path, algorithm)
-    if actual != expected.lower():
-        raise ChecksumError(
-            f"checksum mismatch for {label}: {algorithm} is {actual}, expected {expected} "
-            "(corrupt or partial file; it was not kept)"
-        )
-
-
-def _download(url: str, dest: Path, attempts: int = 3) -> None:
-    from tqdm import tqdm
-
-    last: Exception | None = None
-    for attempt in range(1, attempts + 1):
-        try:
-            with urllib.request.urlopen(url, timeout=60) as response, open(dest, "wb") as out:
-                total = int(response.headers.get("Content-Length") or 0) or None
-                written = 0
-                with tqdm(
-                    total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5
-                ) as bar:
-                    while chunk := response.read(_CHUNK):
-                        out.write(chunk)
-                        written += len(chunk)
-                        bar.update(len(chunk))
-            if total is not None and written != total:
-                raise ResourceError(f"{url}: truncated download ({written} of {total} bytes)")
-            return
-        except (OSError, ResourceError, http.client.HTTPException) as err:  # URLError: OSError
-            last = err
-            log.warning("download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err)
-            time.sleep(min(30, 2**attempt))
-    raise ResourceError(f"could not download {url}: {last}")
-
-
-def archive_cache() -> Path:
-    """Where downloaded archives are kept between fetches of their members: a folder
-    of this user's in the temporary directory (mode 0700, checked: never one another
-    user could have prepared), else a fresh one (no reuse)."""
-    import tempfile
-
-    uid = os.getuid() if hasattr(os, "getuid") else 0
-    cache = Path(tempfile.gettempdir()) / f"textsim-archives-{uid}"
-    return cache if private_dir(cache) else Path(tempfile.mkdtemp(prefix="textsim-archives-"))
-
-
 def _archive_path(url: str, kind: str) -> Path:
     return archive_cache() / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
 
@@ -216,7 +161,7 @@ def _extract_member(url: str, member: str, dest: Path, kind: str) -> Path:
     archive = _archive_path(url, kind)
     if not archive.is_file():
         with atomic_path(archive) as tmp:
-            _download(url, tmp)
+            download(url, tmp)
     try:
         if kind == "zip":
             with zipfile.ZipFile(archive) as zf:
@@ -327,10 +272,23 @@ def fetch_file(
             if held is not None and held.is_file():
                 shutil.copyfile(held, tmp)
                 label = str(held)
+                if (
+                    resource.members_sha256
+                    and file_digest(tmp) != expected
+                    and members_digest(tmp) == resource.members_sha256
+                ):
+                    expected = ""  # a copy prepared from the official download (textsim mirror)
             elif held is not None and not (resource.url or resource.official):
                 raise ResourceError(f"{held} is missing from the mirror (resource {name})")
             elif resource.official is not None:
-                fetch_official(name, resource.official, tmp, lock=Path(lock), download=_download)
+                fetch_official(
+                    name,
+                    resource.official,
+                    tmp,
+                    lock=Path(lock),
+                    download=download,
+                    members=resource.members_sha256,
+                )
                 log.info("prepared %s from %s", file, resource.official.url)
                 expected = ""  # the declared checksum is the mirror's form: not this file's
                 label = resource.official.url
@@ -347,7 +305,7 @@ def fetch_file(
                     ) from None
             elif resource.url:
                 url = f"{resource.url.rstrip('/')}/{file}"
-                _download(url, tmp)
+                download(url, tmp)
                 label = url
             else:
                 raise ResourceError(f"resource {name!r} cannot be downloaded: {resource.obtain}")
@@ -366,7 +324,7 @@ def fetch_file(
                 assert mirror is not None
                 shutil.copyfile(Path(mirror) / "enwiki-dump" / filename, tmp)
             else:
-                _download(url, tmp)
+                download(url, tmp)
             verify_digest(tmp, expected, resource.checksum_algorithm, f"{url} (resource {name})")
         else:
             raise ResourceError(f"resource {name!r} has unknown kind {resource.kind!r}")

@@ -1,0 +1,91 @@
+"""Downloading and verifying files: the errors, digests, the download with retries and
+the private archive cache that :mod:`textsim.resources` and :mod:`textsim.official`
+share."""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import logging
+import os
+import time
+import urllib.request
+from pathlib import Path
+
+from textsim.io import private_dir
+
+__all__ = [
+    "ChecksumError",
+    "ResourceError",
+    "archive_cache",
+    "download",
+    "file_digest",
+    "verify_digest",
+]
+
+log = logging.getLogger(__name__)
+
+_CHUNK = 1 << 20
+
+
+class ResourceError(RuntimeError):
+    """A resource cannot be obtained (unknown name, no source, network failure)."""
+
+
+class ChecksumError(ResourceError):
+    """A fetched file does not match its recorded checksum."""
+
+
+def file_digest(path: str | os.PathLike[str], algorithm: str = "sha256") -> str:
+    h = hashlib.new(algorithm)
+    with open(path, "rb") as f:
+        while chunk := f.read(_CHUNK):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def verify_digest(path: Path, expected: str, algorithm: str, label: str) -> None:
+    """Raise :class:`ChecksumError` naming ``label`` unless ``path`` has ``expected``."""
+    actual = file_digest(path, algorithm)
+    if actual != expected.lower():
+        raise ChecksumError(
+            f"checksum mismatch for {label}: {algorithm} is {actual}, expected {expected} "
+            "(corrupt or partial file; it was not kept)"
+        )
+
+
+def download(url: str, dest: Path, attempts: int = 3) -> None:
+    from tqdm import tqdm
+
+    last: Exception | None = None
+    for attempt in range(1, attempts + 1):
+        try:
+            with urllib.request.urlopen(url, timeout=60) as response, open(dest, "wb") as out:
+                total = int(response.headers.get("Content-Length") or 0) or None
+                written = 0
+                with tqdm(
+                    total=total, unit="B", unit_scale=True, desc=dest.name, mininterval=5
+                ) as bar:
+                    while chunk := response.read(_CHUNK):
+                        out.write(chunk)
+                        written += len(chunk)
+                        bar.update(len(chunk))
+            if total is not None and written != total:
+                raise ResourceError(f"{url}: truncated download ({written} of {total} bytes)")
+            return
+        except (OSError, ResourceError, http.client.HTTPException) as err:  # URLError: OSError
+            last = err
+            log.warning("download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err)
+            time.sleep(min(30, 2**attempt))
+    raise ResourceError(f"could not download {url}: {last}")
+
+
+def archive_cache() -> Path:
+    """Where downloaded archives are kept between fetches of their members: a folder
+    of this user's in the temporary directory (mode 0700, checked: never one another
+    user could have prepared), else a fresh one (no reuse)."""
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    cache = Path(tempfile.gettempdir()) / f"textsim-archives-{uid}"
+    return cache if private_dir(cache) else Path(tempfile.mkdtemp(prefix="textsim-archives-"))

@@ -1,0 +1,128 @@
+"""An offline mirror folder built from the official sources (``textsim mirror``), and
+the ``textsim resources`` listing: one machine with internet prepares the folder that a
+cluster without it names with ``TEXTSIM_MIRROR``.
+
+Each declared ``files`` resource with a source (an address of its own, or an official
+download it is prepared from: :mod:`textsim.official`) is fetched and verified as the
+workflow fetches it, into ``<folder>/<mirror_dir>/<file>``; a file already there that
+its checksum (or its members digest) vouches for is kept. ``SHA256SUMS`` lists every
+file of the folder. Resources without a source here are listed as skipped, with how to
+obtain them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textsim.official import members_digest
+from textsim.resources import (
+    Resource,
+    ResourceError,
+    fetch_file,
+    file_digest,
+    get_resource,
+    load_registry,
+)
+
+__all__ = ["SUMS", "MirrorEntry", "add_resource_commands", "build_mirror"]
+
+#: the checksum list of a mirror folder
+SUMS = "SHA256SUMS"
+
+
+@dataclass(frozen=True)
+class MirrorEntry:
+    """One file of the mirror: ``fetched``, already ``present``, or ``skipped`` (no
+    source here; ``note`` says how to obtain it)."""
+
+    resource: str
+    file: str
+    status: str
+    note: str = ""
+
+
+def _vouched(resource: Resource, file: str, path: Path) -> bool:
+    if file_digest(path, resource.checksum_algorithm) == resource.files.get(file):
+        return True
+    return bool(resource.members_sha256) and members_digest(path) == resource.members_sha256
+
+
+def build_mirror(
+    folder: str | os.PathLike[str], names: Sequence[str] | None = None
+) -> list[MirrorEntry]:
+    """Fill ``folder`` with resources ``names`` (default: every ``files`` resource that
+    has a source) and write its ``SHA256SUMS``. A named resource without a source is an
+    error; unnamed ones are skipped."""
+    root = Path(folder)
+    chosen = list(names) if names else [n for n, r in load_registry().items() if r.kind == "files"]
+    entries: list[MirrorEntry] = []
+    for name in chosen:
+        resource = get_resource(name)
+        if resource.kind != "files":
+            raise ResourceError(f"resource {name!r} is a {resource.kind}: no mirror copy needed")
+        if not (resource.url or resource.official):
+            note = " ".join((resource.obtain or "no download address").split())
+            if names:
+                raise ResourceError(f"resource {name!r} has no source here: {note}")
+            entries.append(MirrorEntry(name, "", "skipped", note))
+            continue
+        for file in resource.file_names():
+            out = root / (resource.mirror_dir or name) / file
+            if out.is_file() and _vouched(resource, file, out):
+                entries.append(MirrorEntry(name, file, "present"))
+                continue
+            fetch_file(name, out, file=file, mirror=None, lock=root / "sources.lock")
+            entries.append(MirrorEntry(name, file, "fetched"))
+    _write_sums(root)
+    return entries
+
+
+def _write_sums(root: Path) -> None:
+    lines = []
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = path.relative_to(root).as_posix()
+        if rel not in (SUMS, "sources.lock"):
+            lines.append(f"{file_digest(path)}  {rel}\n")
+    (root / SUMS).write_text("".join(lines), encoding="utf-8")
+
+
+def _resources(args: argparse.Namespace) -> int:
+    for name, r in load_registry().items():
+        count = len(r.files) if r.files else 1
+        n = f"{count} file" + ("s" if count != 1 else "")
+        print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
+    return 0
+
+
+def add_resource_commands(sub: Any, guarded: Callable[[str, Callable[[], int]], int]) -> None:
+    """The ``resources`` and ``mirror`` subcommands (``guarded``: the CLI's error
+    handling, one line and an exit code per failure)."""
+    res = sub.add_parser("resources", help="list the declared external inputs")
+    res.set_defaults(func=_resources)
+    mirror = sub.add_parser(
+        "mirror",
+        help="build an offline mirror folder from the official sources",
+        description="Fetch and verify every declared input that has a source here into "
+        "FOLDER (as the workflow fetches it) and write FOLDER/SHA256SUMS; then "
+        "TEXTSIM_MIRROR=FOLDER runs without internet.",
+    )
+    mirror.add_argument("folder", help="the mirror folder (created)")
+    mirror.add_argument("resources", nargs="*", help="resources by name (default: all)")
+
+    def run_mirror(args: argparse.Namespace) -> int:
+        def run() -> int:
+            entries = build_mirror(args.folder, args.resources)
+            for e in entries:
+                shown = f"{e.resource}/{e.file}" if e.file else e.resource
+                print(f"{e.status:8s} {shown}" + (f": {e.note}" if e.note else ""))
+            print(f"wrote {Path(args.folder) / SUMS}")
+            return 0
+
+        return guarded("mirror", run)
+
+    mirror.set_defaults(func=run_mirror)
