@@ -14,7 +14,6 @@ from textsim.schafer.models.base import (
     Documents,
     mean_vectors,
 )
-from textsim.schafer.models.fused import repeated_lstm_layer
 from textsim.schafer.models.neural import KerasDocumentModel
 
 
@@ -147,9 +146,13 @@ class RecurrentAutoencoder(KerasDocumentModel):
         if self._fused():
             words = self.reconstruct == "words"
             activation = self._recurrent_activation()
-            h = repeated_lstm_layer(self.doc_size, words, activation)(h, inp)
+            from textsim.schafer.models.layers import RepeatedLSTM
+
+            h = RepeatedLSTM(self.doc_size, to_words=words, recurrent_activation=activation)(h, inp)
         else:
-            h = _repeat_to_length()(h, inp)
+            from textsim.schafer.models.layers import RepeatToLength
+
+            h = RepeatToLength()(h, inp)
             h = self._lstm(return_sequences=True)(h)
         out = keras.layers.Dense(dim)(h)
         return keras.Model(inp, out), keras.Model(inp, code)
@@ -159,20 +162,3 @@ class RecurrentAutoencoder(KerasDocumentModel):
         if self.reconstruct == "mean":
             return mean_vectors(X, W)
         return W[inputs]  # PAD rows are zero
-
-
-def _repeat_to_length() -> Any:
-    """A layer repeating a code vector once per position of the id matrix beside
-    it (Keras' ``RepeatVector`` with the batch's width instead of a fixed one)."""
-    import keras
-    from keras import ops
-
-    class RepeatToLength(keras.layers.Layer):  # type: ignore[misc]
-        def call(self, code: Any, ids: Any) -> Any:
-            width = ops.shape(ids)[1]
-            return ops.repeat(ops.expand_dims(code, 1), width, axis=1)
-
-        def compute_output_shape(self, code_shape: Any, ids_shape: Any) -> Any:
-            return (code_shape[0], ids_shape[1], code_shape[1])
-
-    return RepeatToLength()

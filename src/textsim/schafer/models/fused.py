@@ -10,9 +10,10 @@ gates, since JAX cannot differentiate a loop of data-dependent length. A recurre
 autoencoder's decoder reads the same code vector at every step: its input projection
 is computed once instead of once per step (half of the decoder's work).
 
-The layers are Keras' ``LSTM`` with ``call`` replaced on the JAX backend: the same
-weights, initialisers and results (to float rounding, tested against Keras' LSTM); on
-TensorFlow and PyTorch they are Keras' LSTM unchanged. Why our own kernel: neither
+The layers (:mod:`textsim.schafer.models.layers`, registered Keras classes) are Keras'
+``LSTM`` with ``call`` replaced on the JAX backend: the same weights, initialisers and
+results (to float rounding, tested against Keras' LSTM); on TensorFlow and PyTorch they
+are Keras' LSTM unchanged. Why our own kernel: neither
 Keras nor JAX offers a recurrent loop of data-dependent length that can be
 differentiated.
 """
@@ -22,7 +23,13 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-__all__ = ["RECURRENT", "fused_available", "lstm_layer", "repeated_lstm_layer"]
+__all__ = [
+    "RECURRENT",
+    "fused_available",
+    "fused_cell",
+    "fused_lstm",
+    "plain_cell",
+]
 
 #: the recurrent implementations of the Schäfer LSTM models
 RECURRENT = ("keras", "fused")
@@ -193,7 +200,7 @@ def fused_lstm(
     return _KERNEL[hard](x, mask, n, K, R, b, constant, sequences)
 
 
-def _fused_cell(cell: Any, x: Any, mask: Any, n: Any, *, constant: bool, sequences: bool) -> Any:
+def fused_cell(cell: Any, x: Any, mask: Any, n: Any, *, constant: bool, sequences: bool) -> Any:
     """:func:`fused_lstm` with the weights of a Keras LSTM cell."""
     weights = (cell.kernel.value, cell.recurrent_kernel.value, cell.bias.value)
     hard = cell.recurrent_activation is not _sigmoid()
@@ -206,7 +213,7 @@ def _sigmoid() -> Any:
     return keras.activations.sigmoid
 
 
-def _plain(cell: Any) -> bool:
+def plain_cell(cell: Any) -> bool:
     """Whether a Keras LSTM cell computes what the kernel does (no dropout, tanh, the
     sigmoid or Keras 2's hard sigmoid for the gates, a bias)."""
     import keras
@@ -220,62 +227,3 @@ def _plain(cell: Any) -> bool:
         and cell.activation is keras.activations.tanh
         and cell.recurrent_activation in (_sigmoid(), keras2_hard_sigmoid)
     )
-
-
-def lstm_layer(units: int, recurrent_activation: Any = "sigmoid") -> Any:
-    """Keras' ``LSTM(units)`` over masked word vectors, fused on the JAX backend."""
-    import keras
-    from keras import ops
-
-    class FusedLSTM(keras.layers.LSTM):  # type: ignore[misc]
-        def call(
-            self,
-            sequences: Any,
-            initial_state: Any = None,
-            mask: Any = None,
-            training: bool = False,
-        ) -> Any:
-            if not fused_available() or initial_state is not None or not _plain(self.cell):
-                return super().call(
-                    sequences, initial_state=initial_state, mask=mask, training=training
-                )
-            B, T = ops.shape(sequences)[0], ops.shape(sequences)[1]
-            if mask is None:
-                mask = ops.ones((B, T), dtype="bool")
-            n = ops.max(ops.sum(ops.cast(mask, "int32"), axis=1))
-            return _fused_cell(self.cell, sequences, mask, n, constant=False, sequences=False)
-
-    return FusedLSTM(units, recurrent_activation=recurrent_activation)
-
-
-def repeated_lstm_layer(units: int, to_words: bool, recurrent_activation: Any = "sigmoid") -> Any:
-    """Keras' ``LSTM(units, return_sequences=True)`` reading a code vector at every
-    position of the id matrix beside it (``RepeatVector`` to the batch's width, then
-    the LSTM), fused on the JAX backend. ``to_words``: the states after the batch's
-    longest document are not needed (zero on the fused path)."""
-    import keras
-    from keras import ops
-
-    class RepeatedLSTM(keras.layers.LSTM):  # type: ignore[misc]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, **kwargs)
-            self.input_spec = None  # a code vector and an id matrix, not a sequence
-
-        def build(self, code_shape: Any, ids_shape: Any = None) -> None:
-            super().build((code_shape[0], None, code_shape[1]))
-
-        def call(self, code: Any, ids: Any, training: bool = False) -> Any:
-            width = ops.shape(ids)[1]
-            if not fused_available() or not _plain(self.cell):
-                repeated = ops.repeat(ops.expand_dims(code, 1), width, axis=1)
-                return super().call(repeated, training=training)
-            words = ops.not_equal(ids, 0)
-            n = ops.max(ops.sum(ops.cast(words, "int32"), axis=1)) if to_words else width
-            steps = ops.expand_dims(ops.arange(width), 0) < n
-            mask = ops.broadcast_to(steps, ops.shape(ids))
-            return _fused_cell(self.cell, code, mask, n, constant=True, sequences=True)
-
-        def compute_output_shape(self, code_shape: Any, ids_shape: Any = None) -> Any:
-            return (code_shape[0], ids_shape[1] if ids_shape else None, self.units)
-
-    return RepeatedLSTM(units, return_sequences=True, recurrent_activation=recurrent_activation)

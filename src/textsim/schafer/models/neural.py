@@ -28,7 +28,7 @@ from textsim.schafer.models.base import (
     make_optimizer,
     pad_documents,
 )
-from textsim.schafer.models.fused import RECURRENT, fused_available, lstm_layer
+from textsim.schafer.models.fused import RECURRENT, fused_available
 
 #: a caller's validation: the model being trained → its scores on the caller's
 #: validation set (higher is better; early stopping watches ``total``)
@@ -133,7 +133,9 @@ class KerasDocumentModel(DocumentModel):
 
         activation = self._recurrent_activation()
         if self._fused() and not kwargs:
-            return lstm_layer(self.doc_size, recurrent_activation=activation)
+            from textsim.schafer.models.layers import FusedLSTM
+
+            return FusedLSTM(self.doc_size, recurrent_activation=activation)
         return keras.layers.LSTM(self.doc_size, recurrent_activation=activation, **kwargs)
 
     def _trims(self) -> bool:
