@@ -124,6 +124,17 @@ def test_no_module_is_large() -> None:
     assert max(sizes.values()) <= 400, sorted(sizes.items(), key=lambda kv: -kv[1])[:3]
 
 
+def test_no_workflow_file_is_large() -> None:
+    """The workflow's files under the modules' cap: a stage past it splits (its rules
+    beside its tables', as deboom_tables.smk and schafer_tables.smk)."""
+    root = SRC.parents[1]
+    files = [root / "Snakefile", *sorted((root / "workflow/rules").glob("*.smk"))]
+    sizes = {p.name: len(p.read_text().splitlines()) for p in files}
+    assert len(sizes) > 10 and max(sizes.values()) <= 400, sorted(
+        sizes.items(), key=lambda kv: -kv[1]
+    )[:3]
+
+
 def test_public_estimators_are_exported_lazily() -> None:
     import subprocess
     import sys

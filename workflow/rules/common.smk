@@ -142,7 +142,7 @@ _ANNOUNCED = set()
 
 
 def available(resource, outputs, files=None, date=None, mirror=True):
-    """Input function of a fetch rule (it adds no input): before the first job, says
+    """The input function of each fetch job, adding no input. Before the first job it says
     once where ``resource`` will come from (textsim.provision), or stops planning in a
     few lines naming it and the ways to provide it. Each argument may be a function of
     the job's wildcards."""

@@ -268,3 +268,14 @@ def deboom_targets():
     return targets
 
 
+
+
+def histogram_options(method, xlabel):
+    """Keywords of textsim.deboom.figures.histograms.plot_similarity_histogram: the
+    similarity histogram of ``method``'s scores (ICDMW Figures 1-2, PRL Figure 2)."""
+    return {
+        "method": method,
+        "xlabel": xlabel,
+        "bins": config["figures"]["bins"],
+        "dpi": config["figures"]["dpi"],
+    }

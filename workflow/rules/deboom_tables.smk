@@ -60,12 +60,7 @@ rule plot_icdmw_figure_1:
     output:
         **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
     params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "tfidf",
-            "xlabel": "tf-idf cosine similarity",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
+        options=histogram_options("tfidf", "tf-idf cosine similarity"),
     log:
         "logs/paper/plot_icdmw_figure_1.log",
     benchmark:
@@ -79,31 +74,15 @@ rule plot_icdmw_figure_1:
         "../scripts/plot_similarity_histogram.py"
 
 
-rule plot_icdmw_figure_2:
-    localrule: True
-    input:
-        scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_similarity_histogram"),
+use rule plot_icdmw_figure_1 as plot_icdmw_figure_2 with:
     output:
         **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
     params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "mean",
-            "xlabel": "cosine similarity of mean embeddings",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
+        options=histogram_options("mean", "cosine similarity of mean embeddings"),
     log:
         "logs/paper/plot_icdmw_figure_2.log",
     benchmark:
         "benchmarks/paper/plot_icdmw_figure_2.tsv"
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/plot_similarity_histogram.py"
 
 
 rule table_icdmw_3:
@@ -280,28 +259,15 @@ rule table_prl_2:
         "../scripts/table_comparison.py"
 
 
-rule plot_prl_figure_2:
-    localrule: True
+use rule plot_icdmw_figure_1 as plot_prl_figure_2 with:
     input:
         scores=f"results/scores/twitter/{PRIMARY_VECTORS}.parquet",
         code=code("plot_similarity_histogram"),
     output:
         **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
     params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "mean_euclidean",
-            "xlabel": "1 − Euclidean distance of mean embeddings",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
+        options=histogram_options("mean_euclidean", "1 − Euclidean distance of mean embeddings"),
     log:
         "logs/paper/plot_prl_figure_2.log",
     benchmark:
         "benchmarks/paper/plot_prl_figure_2.tsv"
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/plot_similarity_histogram.py"
