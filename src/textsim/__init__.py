@@ -32,9 +32,10 @@ inputs, derived from the import graph, exact).
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import version as _version
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = _version("textsim")  # written once, in pyproject.toml
 
 #: public name -> module that defines it
 _EXPORTS = {

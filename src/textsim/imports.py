@@ -108,23 +108,33 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
     return sorted(seen)
 
 
-#: the library's layers, top to bottom: each may import only itself and the layers
-#: after it, then the foundations (io, text, report, distances, ...); tests/test_layout.py
-#: enforces it and the development page draws it (:func:`layer_edges`)
-LAYERS: tuple[str, ...] = (
-    "stages",  # the rules' glue, one module per rule (or per rules sharing code inputs)
-    "api",  # fitting by name from files, persistence, file operations
-    "pages",  # the docs' numbers, generated from snapshots of the runs
-    "variants",
-    "scaling",
-    "verdicts",  # the papers' claims judged on a run's results, with intervals
-    "schafer",
-    "gem",
-    "deboom",
-    "methods",  # every estimator, the method names and the registry
-    "formats",  # word-vector files, the model-file format
-    "vectors",  # word vectors and token batches, word2vec, word-vector quality
+#: the library's layers, top to bottom, in tiers: a layer may import only itself and the
+#: layers of the tiers after its own (never a peer of its tier), then the foundations
+#: (io, text, report, distances, ...); tests/test_layout.py enforces it and the
+#: development page draws it (:func:`layer_edges`)
+TIERS: tuple[tuple[str, ...], ...] = (
+    ("stages",),  # the rules' glue, one module per rule (or per rules sharing code inputs)
+    (
+        "api",  # fitting by name from files, persistence, file operations
+        "pages",  # the docs' numbers, generated from snapshots of the runs
+        "variants",
+        "scaling",
+    ),
+    ("verdicts",),  # the papers' claims judged on a run's results, with intervals
+    ("schafer", "gem", "deboom"),  # the paper families, each on its own
+    ("methods",),  # every estimator, the method names and the registry
+    ("formats",),  # word-vector files, the model-file format
+    ("vectors",),  # word vectors and token batches, word2vec, word-vector quality
 )
+#: every layer, top to bottom
+LAYERS: tuple[str, ...] = tuple(name for tier in TIERS for name in tier)
+
+
+def tier_of(layer: str) -> int:
+    """The index of ``layer``'s tier in :data:`TIERS`."""
+    return next(i for i, tier in enumerate(TIERS) if layer in tier)
+
+
 FOUNDATIONS = "foundations"
 #: entry points (and benchmarks), which may use every layer
 TOOLS = frozenset({"bench", "cli.py", "__init__.py"})

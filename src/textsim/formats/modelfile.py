@@ -64,7 +64,7 @@ def save(
     """Write a fitted estimator (known as ``method``, None where no name fixes its
     parameters; ``source``: the vectors it was fitted on, default its ``source_``) to
     ``path`` atomically; returns the path."""
-    from textsim import __version__
+    from importlib.metadata import version
 
     path = Path(path)
     cls = type(model).__name__
@@ -74,7 +74,7 @@ def save(
     arrays: dict[str, npt.NDArray[Any]] = {}
     meta: dict[str, Any] = {
         "format": FORMAT,
-        "textsim_version": __version__,
+        "textsim_version": version("textsim"),
         "estimator": cls,
         "method": method,
         "params": params,
