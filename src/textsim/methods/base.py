@@ -21,6 +21,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from textsim.methods.texts import as_texts
+from textsim.methods.transform_options import with_transform_options
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
 
 Cleaning = Literal["paper", "none", "wordpunct"]
@@ -181,10 +182,21 @@ class Needs:
 class EmbeddingMethod(ParamsMixin):
     """What every embedding method declares: its :class:`Needs` (``needs``, or
     :meth:`needs_for` where they depend on the parameters) and the keywords it takes at
-    fit time beyond its parameters (``fit_options``)."""
+    fit time beyond its parameters (``fit_options``). Each method's ``transform(X)``
+    also takes ``batch_size``, ``show_progress`` and ``normalize``
+    (:func:`~textsim.methods.transform_options.with_transform_options`, added to every
+    subclass's ``transform``)."""
 
     needs: ClassVar[Needs] = Needs()
     fit_options: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("transform")
+        if own is not None and not getattr(own, "_with_options", False):
+            wrapped = with_transform_options(own)
+            wrapped._with_options = True  # type: ignore[attr-defined]
+            cls.transform = wrapped  # type: ignore[attr-defined]
 
     @classmethod
     def needs_for(cls, params: Mapping[str, Any]) -> Needs:
