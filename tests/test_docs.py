@@ -111,3 +111,116 @@ def test_each_reproduce_command_plans_its_artifact(page: str, tmp_path: Path) ->
             timeout=600,
         )
         assert res.returncode == 0, f"{page}: {options} -- {targets}\n{res.stderr[-2000:]}"
+
+
+# -- every code block of the README and the docs: run, planned, or skipped for a reason --
+
+#: the comment on the line before a fenced block with a language:
+#: ``run`` executes it verbatim (bash from the tiny project's root, python in ``in DIR``),
+#: ``plan`` dry-runs each snakemake command of it, ``skip: why`` says why it is not run
+MARK = re.compile(r"^<!-- snippet: (run(?: in (?P<dir>\S+))?|plan|skip: (?P<why>.+?)) -->$")
+FENCE = re.compile(r"^```(\w+)$")
+PAGES = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def _snippets(page: Path) -> list[tuple[int, str, str | None, str, str]]:
+    """(line, kind, folder or reason, language, body) of each fenced block with a
+    language; kind ``""`` where no mark precedes it."""
+    lines = page.read_text().split("\n")
+    out = []
+    i = 0
+    while i < len(lines):
+        fence = FENCE.match(lines[i])
+        if fence:
+            end = lines.index("```", i + 1)
+            mark = MARK.match(lines[i - 1]) if i else None
+            kind = mark.group(1).split(":")[0].split(" ")[0] if mark else ""
+            extra = (mark.group("dir") or mark.group("why")) if mark else None
+            out.append((i + 1, kind, extra, fence.group(1), "\n".join(lines[i + 1 : end])))
+            i = end
+        i += 1
+    return out
+
+
+def test_every_code_block_is_run_planned_or_skipped_for_a_reason() -> None:
+    unmarked = [
+        f"{page.relative_to(ROOT)}:{line}"
+        for page in PAGES
+        for line, kind, _, _, _ in _snippets(page)
+        if not kind
+    ]
+    assert not unmarked, unmarked
+    kinds = [s[1] for page in PAGES for s in _snippets(page)]
+    assert kinds.count("run") >= 5 and kinds.count("plan") >= 8
+
+
+def test_the_runnable_blocks_run_verbatim(tiny_project: Path, tmp_path: Path) -> None:
+    """In order, page by page, each page in a folder of its own holding the tiny run
+    (``runs/tiny``), as a reader who has made it."""
+    import shutil
+
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}:{os.environ['PATH']}"}
+    ran = 0
+    for n, page in enumerate(PAGES):
+        home = tmp_path / f"page{n}"
+        for line, kind, folder, lang, body in _snippets(page):
+            if kind != "run":
+                continue
+            if not home.exists():
+                shutil.copytree(tiny_project / "runs/tiny", home / "runs/tiny")
+            where = home / (folder or ".")
+            command = ["bash", "-e", "-c", body]  # as a script: stops at a failing command
+            if lang == "python":
+                command = [sys.executable, "-c", body]
+            res = subprocess.run(
+                command, cwd=where, env=env, capture_output=True, text=True, timeout=900
+            )
+            assert res.returncode == 0, f"{page.relative_to(ROOT)}:{line}\n{res.stderr[-3000:]}"
+            ran += 1
+    assert ran >= 5
+
+
+def _snakemake_commands(body: str) -> list[tuple[dict[str, str], list[str]]]:
+    """The snakemake commands of a shell block: (environment assignments, arguments)."""
+    import shlex
+
+    out = []
+    for part in re.split(r"&&|\n(?!\s)", body.replace("\\\n", " ")):
+        words = shlex.split(part, comments=True)
+        env = {}
+        while words and re.match(r"^[A-Z_]+=", words[0]):
+            key, _, value = words.pop(0).partition("=")
+            env[key] = value
+        if words and words[0] == "snakemake" and "--report" not in words:
+            out.append((env, words[1:]))
+    return out
+
+
+def test_the_planned_commands_plan(tmp_path: Path) -> None:
+    """Each snakemake command of a ``plan`` block, as a dry run in an empty folder; a
+    mirror the command names is the test's (the real one or the planning stub)."""
+    planned = 0
+    for page in PAGES:
+        for line, kind, _, _, body in _snippets(page):
+            if kind != "plan":
+                continue
+            commands = _snakemake_commands(body)
+            assert commands, f"{page.relative_to(ROOT)}:{line}: no snakemake command"
+            for env, args in commands:
+                if "TEXTSIM_MIRROR" in env:
+                    env["TEXTSIM_MIRROR"] = os.environ["TEXTSIM_MIRROR"]
+                folder = tmp_path / f"plan{planned}"
+                options, targets = args, []  # targets after "--" stay last
+                if "--" in args:
+                    cut = args.index("--")
+                    options, targets = args[:cut], args[cut:]
+                res = subprocess.run(
+                    [sys.executable, "-m", "snakemake", *options, "-n",
+                     "--directory", str(folder), *targets],
+                    cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True,
+                    timeout=600,
+                )  # fmt: skip
+                where = f"{page.relative_to(ROOT)}:{line}: snakemake {' '.join(args)}"
+                assert res.returncode == 0, f"{where}\n{res.stderr[-2000:]}"
+                planned += 1
+    assert planned >= 8
