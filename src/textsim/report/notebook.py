@@ -11,6 +11,7 @@ notebooks``).
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,7 +60,10 @@ def run_notebooks(
 ) -> list[NotebookRun]:
     """Execute each notebook on ``results`` (``TEXTSIM_RESULTS``), in its own folder,
     and write the executed copy to ``output/<name>.ipynb``."""
+    import tempfile
+
     import nbformat
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -70,8 +74,13 @@ def run_notebooks(
     try:
         for path in notebooks:
             book = nbformat.read(path, as_version=4)  # type: ignore[no-untyped-call]
+            # the kernel on local sockets of a private folder, not TCP (which ipykernel
+            # warns about: its traffic would be unencrypted on the loopback interface)
+            sockets = tempfile.mkdtemp(prefix="textsim-kernel-")
+            manager = KernelManager(kernel_name="python3", transport="ipc", ip=f"{sockets}/k")
             client = NotebookClient(
                 book,
+                km=manager,
                 timeout=timeout,
                 kernel_name="python3",
                 resources={"metadata": {"path": str(path.parent.resolve())}},
@@ -83,6 +92,10 @@ def run_notebooks(
                 ename, evalue = _error_output(book)
                 status = "needs a run" if ename == MissingRun.__name__ else "failed"
                 message = evalue if ename == MissingRun.__name__ else f"{ename}: {evalue}"
+            finally:
+                if manager.has_kernel:  # started here for the client: stopped here
+                    manager.shutdown_kernel(now=True)
+                shutil.rmtree(sockets, ignore_errors=True)
             target = output / path.name
             nbformat.write(book, target)  # type: ignore[no-untyped-call]
             runs.append(NotebookRun(path.stem, status, message, target))
