@@ -128,3 +128,22 @@ def test_the_selection_defaults_name_every_row_and_the_optimizers_grids() -> Non
     selection = _node("schafer.selection")["properties"]
     assert selection["models"]["default"] == list(ROWS)
     assert set(selection["learning_rates"]["properties"]) == {*OPTIMIZERS, "doc2vec"}
+
+
+def test_the_sts_method_settings_are_the_estimators_rules() -> None:
+    """config sts.params: one entry per STS method, each parameter's schema what its
+    estimator's rule (Allowed) admits, less what the method name fixes and the cleaning."""
+    from textsim.gem.sts import STS_METHODS
+    from textsim.methods.names import NAMES
+    from textsim.methods.registry import ESTIMATORS
+
+    node = _node("sts.params")
+    assert list(node["properties"]) == list(STS_METHODS)
+    for name, schema in node["properties"].items():
+        fixed = NAMES[name].params
+        rules = ESTIMATORS[NAMES[name].estimator].allowed
+        expected = {
+            k: r.json_schema() for k, r in rules.items() if k not in fixed and k != "cleaning"
+        }
+        assert schema["properties"] == expected, name
+        assert schema["additionalProperties"] is False

@@ -445,7 +445,8 @@ def test_gem_stages_table_figures_and_report(
     monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
     extra = tmp_path / "gem.yaml"
     extra.write_text(
-        "sts: {enabled: true, max_pairs: 150, ngrams: [1, 2], learned: ['var/median']}\n"
+        "sts: {enabled: true, max_pairs: 150, ngrams: [1, 2], learned: ['var/median'],\n"
+        "      params: {sif: {a: 0.0003}}}\n"
         "paragraphs: {enabled: true, max_documents: 80, c_grid: [0.1, 1.0]}\n"
     )
     res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
@@ -469,6 +470,10 @@ def test_gem_stages_table_figures_and_report(
         for ext in ("pdf", "png"):
             assert (paper / f"figures/gem-ngrams-{kind}.{ext}").stat().st_size > 1000
     _api_equals_workflow_vectors(tiny_project / "results")
+    # config sts.params reached the model file, whose vectors are the table's (above)
+    import textsim
+
+    assert textsim.load(tiny_project / "results/models/sts/sif.npz").a == 0.0003
     # each rule's code inputs exact, shown by dry runs: the model-file format reruns the
     # model files only (no score, no table); GEM's kernel reruns what applies GEM and
     # no learned weights; the learned weights' trainer reruns their training and what

@@ -41,7 +41,12 @@ rule sts_ngrams:
         scores="results/sts/ngrams.csv",
         vectors="results/sts/ngram-vectors.npz",
     params:
-        options={"ngrams": STS["ngrams"], "modes": STS["modes"], "max_pairs": STS["max_pairs"]},
+        options={
+            "ngrams": STS["ngrams"],
+            "modes": STS["modes"],
+            "max_pairs": STS["max_pairs"],
+            "params": STS["params"],
+        },
     threads: 2
     log:
         "logs/sts/sts_ngrams.log",

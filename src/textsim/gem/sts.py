@@ -24,6 +24,7 @@ from textsim.io import PathLike
 log = logging.getLogger(__name__)
 
 __all__ = [
+    "STS_METHODS",
     "Kept",
     "STSFormatError",
     "STSMethod",
@@ -232,6 +233,17 @@ def learned_method(run: str, model: Any) -> STSMethod:
     )
 
 
+#: the registry names of the STS table's methods, each under its table label (config
+#: ``sts.params`` sets their estimators' parameters)
+STS_METHODS: dict[str, str] = {
+    "mean": "mean",
+    "idf-mean": "idf-weighted mean",
+    "sif": "SIF",
+    "usif": "uSIF",
+    "gem": "GEM",
+}
+
+
 def standard_methods(
     make: Callable[..., Any],
     *,
@@ -251,12 +263,12 @@ def standard_methods(
     def maker(method: str, **params: Any) -> Callable[[list[str]], Any]:
         return lambda s: make(method, **params).fit(s)
 
-    methods = [
-        STSMethod("mean", "none", maker("mean"), "mean"),
-        STSMethod("idf-weighted mean", "none", maker("idf-mean"), "idf-mean"),
-    ]
-    for name, key in (("SIF", "sif"), ("uSIF", "usif"), ("GEM", "gem")):
-        methods += [STSMethod(name, mode, maker(key), key) for mode in modes]
+    methods = []
+    for key, name in STS_METHODS.items():
+        if key in ("mean", "idf-mean"):  # no fit: one row
+            methods.append(STSMethod(name, "none", maker(key), key))
+        else:
+            methods += [STSMethod(name, mode, maker(key), key) for mode in modes]
     for norm in usif_normalizations:
         label = USIF_LABELS[norm]
         made = maker("usif", normalization=norm)

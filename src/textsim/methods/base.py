@@ -131,6 +131,21 @@ class Allowed:
                 text += f" at most {what}"
         return text + (", or None" if self.optional else "")
 
+    def json_schema(self) -> dict[str, Any]:
+        """The rule as a JSON-schema node (the config schema's per-method settings are
+        checked against it: tests/test_config.py); a bound of ``"dim"`` is left to
+        :meth:`admits` (the vectors' dimension is unknown to the schema)."""
+        if self.kind == "choice":
+            node: dict[str, Any] = {"enum": [*self.choices, *([None] if self.optional else [])]}
+            return node
+        kind = {"int": "integer", "real": "number", "bool": "boolean"}[self.kind]
+        node = {"type": [kind, "null"] if self.optional else kind}
+        if self.low is not None:
+            node["exclusiveMinimum" if self.open_low else "minimum"] = self.low
+        if self.high is not None and self.high != "dim":
+            node["maximum"] = self.high
+        return node
+
     def admits(self, value: Any, dim: int | None) -> bool:
         if value is None:
             return self.optional

@@ -36,7 +36,7 @@ def sts_models(
 
     opts = STSOptions.of(options)
     train_sentences = sentences_to_fit(read_splits({"train": train}, opts.max_pairs)["train"])
-    make, loaded = method_maker(vectors, docfreq, ZERO_TRAINING)
+    make, loaded = method_maker(vectors, docfreq, ZERO_TRAINING, opts.params)
     groups = {
         models_dir: standard_methods(
             make,

@@ -27,7 +27,7 @@ def sts_ngrams(
     opts = STSOptions.of(options)
 
     splits = read_splits(sts, opts.max_pairs)
-    make, _ = method_maker(vectors, docfreq, (GEM,))
+    make, _ = method_maker(vectors, docfreq, (GEM,), opts.params)
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = ngram_sweep(

@@ -58,7 +58,7 @@ def sts_scores(
     opts = STSOptions.of(options)
 
     splits = read_splits(sts, opts.max_pairs)
-    make, _ = method_maker(vectors, docfreq, ZERO_TRAINING)
+    make, _ = method_maker(vectors, docfreq, ZERO_TRAINING, opts.params)
     learned = learned_models(vectors, docfreq, opts.learned, weights)
     methods = standard_methods(
         make,
