@@ -227,6 +227,13 @@ def files_resources():
     return list(dict.fromkeys(names))
 
 
+def word2vec_description(settings=None):
+    """``400-d skip-gram`` (or CBOW): the word2vec the captions name, from the settings
+    the training used (default: config word2vec)."""
+    w = settings or config["word2vec"]
+    return f"{w['vector_size']}-d {'skip-gram' if w['sg'] else 'CBOW'}"
+
+
 def corpus_description():
     c = config["corpus"]
     if c["source"] == "extracted":

@@ -187,7 +187,7 @@ def table_note():
     js = config["evaluation"]["js"]
     mode = "deterministic (one word2vec thread)" if config["deterministic"] else "multi-threaded word2vec (not bit-reproducible)"
     return (
-        f"Ours: {corpus_description()}, {config['word2vec']['vector_size']}-d skip-gram, seed {config['seed']}, {mode}; "
+        f"Ours: {corpus_description()}, {word2vec_description()}, seed {config['seed']}, {mode}; "
         f"idf variant '{config['docfreq']['idf_variant']}'; n_test couples per row in the CSV. "
         "Paper: full March 2015 Wikipedia, about 1.5M test couples. "
         f"JS uses the paper's estimator ({js['bins']} bins on [{js['low']}, {js['high']}], +{js['pseudocount']} per bin), "
@@ -205,13 +205,12 @@ def transfer_note():
         other = "the Google News 300-d vectors (as in the paper)"
     else:
         w = {**PAPER_WORD2VEC, **TRANSFER["word2vec"]}  # what train_word2vec_transfer uses
-        algo = "skip-gram" if w["sg"] else "CBOW"
         where = (
             f"{TRANSFER['slice_files']} other WikiExtractor files"
             if src_ == "slice"
             else "our own corpus"
         )
-        other = f"{w['vector_size']}-d {algo} word2vec trained on {where} (offline stand-in for Google News)"
+        other = f"{word2vec_description(w)} word2vec trained on {where} (offline stand-in for Google News)"
     return (
         f" Transfer block: the variable-length weights applied unchanged to {other}; "
         "document frequencies from our Wikipedia corpus, missing words df = 1."

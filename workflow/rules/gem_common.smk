@@ -44,7 +44,7 @@ def gem_targets():
 
 def sts_note():
     return (
-        f"Ours: {config['word2vec']['vector_size']}-d skip-gram word2vec trained on {corpus_description()}; "
+        f"Ours: {word2vec_description()} word2vec trained on {corpus_description()}; "
         "raw (not normalised) word vectors for mean, SIF, uSIF and GEM; word probabilities from the "
         "word2vec vocabulary counts; sentences lowercased, numbers as 0, punctuation removed, "
         "out-of-vocabulary words dropped; cosine similarity; r = Pearson, ρ = Spearman, x 100. "

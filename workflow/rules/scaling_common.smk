@@ -110,7 +110,7 @@ def scaling_note():
         f"{len(SHARDS)} corpus shards of {corpus_description()}; nested (each slice starts every larger one). "
         f"Evaluation held fixed: Wikipedia couples from the other {len(evaluation)} shard(s), cut with the "
         f"largest slice's vocabulary (words a smaller slice lacks are out of vocabulary there); the same "
-        f"STS-B sentences and word-similarity sets at every size. {config['word2vec']['vector_size']}-d "
-        f"skip-gram, seed {config['seed']}; learned weights: median loss, κ = {SCALE_KAPPA:g} at every size "
+        f"STS-B sentences and word-similarity sets at every size. {word2vec_description()}, "
+        f"seed {config['seed']}; learned weights: median loss, κ = {SCALE_KAPPA:g} at every size "
         f"(no search per size). Split error: threshold on validation, error on test."
     )
