@@ -212,7 +212,10 @@ def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> 
     data[1000] ^= 0x01
     (fake / "wiki_00.bz2").write_bytes(bytes(data))
     cfg = tmp_path / "one.yaml"
-    cfg.write_text("corpus:\n  extracted:\n    max_files: 1\n  n_shards: 1\n")
+    cfg.write_text(
+        "corpus:\n  extracted:\n    max_files: 1\n  n_shards: 1\n"
+        "transfer:\n  source: same-corpus\n"  # no slice files: the mirror holds one file
+    )
     work = tmp_path / "work"
     res = smk(
         "--cores",

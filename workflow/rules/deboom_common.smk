@@ -265,16 +265,3 @@ def deboom_targets():
         targets += table_files("prl-table-1")
         targets += figure_files("prl-figure-3")
     return targets
-
-
-
-
-def histogram_options(method, xlabel):
-    """Keywords of textsim.deboom.figures.histograms.plot_similarity_histogram: the
-    similarity histogram of ``method``'s scores (ICDMW Figures 1-2, PRL Figure 2)."""
-    return {
-        "method": method,
-        "xlabel": xlabel,
-        "bins": config["figures"]["bins"],
-        "dpi": config["figures"]["dpi"],
-    }

@@ -60,7 +60,12 @@ rule plot_icdmw_figure_1:
     output:
         **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
     params:
-        options=histogram_options("tfidf", "tf-idf cosine similarity"),
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "tfidf",
+            "xlabel": "tf-idf cosine similarity",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_1.log",
     benchmark:
@@ -78,7 +83,12 @@ use rule plot_icdmw_figure_1 as plot_icdmw_figure_2 with:
     output:
         **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
     params:
-        options=histogram_options("mean", "cosine similarity of mean embeddings"),
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "mean",
+            "xlabel": "cosine similarity of mean embeddings",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_icdmw_figure_2.log",
     benchmark:
@@ -266,7 +276,12 @@ use rule plot_icdmw_figure_1 as plot_prl_figure_2 with:
     output:
         **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
     params:
-        options=histogram_options("mean_euclidean", "1 − Euclidean distance of mean embeddings"),
+        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+            "method": "mean_euclidean",
+            "xlabel": "1 − Euclidean distance of mean embeddings",
+            "bins": config["figures"]["bins"],
+            "dpi": config["figures"]["dpi"],
+        },
     log:
         "logs/paper/plot_prl_figure_2.log",
     benchmark:
