@@ -23,15 +23,20 @@ from test_schafer_models import _data  # noqa: E402
 
 from textsim.backend import describe, seed_everything, set_seed  # noqa: E402
 from textsim.methods.learned.procedures import TrainConfig  # noqa: E402
-from textsim.methods.learned.training import IdfRankWeighting, train_weights  # noqa: E402
+from textsim.methods.learned.training import (  # noqa: E402
+    FrozenTable,
+    IdfRankWeighting,
+    train_weights,
+)
 from textsim.schafer.models import MODELS  # noqa: E402
 
 out: dict[str, object] = describe()
 
 table, a, _, _ = _toy(2)
-layer = IdfRankWeighting(table, n_max=5)
+layer = IdfRankWeighting(n_max=5)
+layer.build()
 layer.w.assign(W.astype(np.float32))
-out["forward"] = keras.ops.convert_to_numpy(layer(a.ids, a.lengths)).tolist()
+out["forward"] = keras.ops.convert_to_numpy(layer(FrozenTable()(table), a.ids, a.lengths)).tolist()
 
 for kind in ("contrastive", "median"):
     loss, grad = keras_loss_and_gradient(kind)

@@ -142,29 +142,46 @@ keras = pytest.importorskip("keras")
 
 
 def test_keras_forward_matches_numpy() -> None:
-    from textsim.methods.learned.training import IdfRankWeighting
+    from textsim.methods.learned.training import FrozenTable, IdfRankWeighting
 
     table, a, _, _ = _toy(2)
-    layer = IdfRankWeighting(table, n_max=5)
+    layer = IdfRankWeighting(n_max=5)
+    layer.build()
     layer.w.assign(W.astype(np.float32))
-    out = keras.ops.convert_to_numpy(layer(a.ids, a.lengths))
+    out = keras.ops.convert_to_numpy(layer(FrozenTable()(table), a.ids, a.lengths))
     assert out == pytest.approx(weighted_vectors(a, table, W), abs=1e-5)
 
 
-def test_trainings_on_one_table_share_its_variable() -> None:
+def test_trainings_given_one_frozen_table_share_its_variable() -> None:
     """TensorFlow's compiled train functions keep every table variable they saw alive;
-    trainings on an equal table reuse one variable, another table gets its own."""
-    from textsim.methods.learned.training import IdfRankWeighting
+    the trainings given one FrozenTable reuse its variable for an equal table, another
+    table replaces it, and nothing is shared outside the object (no module state)."""
+    from textsim.methods.learned.training import FrozenTable, SiameseWeights, TrainConfig
 
     table = _toy(2)[0]
-    first = IdfRankWeighting(table, n_max=5)
-    again = IdfRankWeighting(table.copy(), n_max=5)
-    other = IdfRankWeighting(table + 1.0, n_max=5)
+    frozen = FrozenTable()
+    first = SiameseWeights(frozen(table), 5, TrainConfig())
+    again = SiameseWeights(frozen(table.copy()), 5, TrainConfig())
     assert again.table is first.table
-    assert other.table is not first.table
-    assert keras.ops.convert_to_numpy(other.table) == pytest.approx(table + 1.0)
+    assert first.embed.w is not again.embed.w  # each model trains its own weights
     assert [w.name for w in first.trainable_weights] == ["weights"]
-    assert first.w is not again.w  # each model trains its own weights
+    assert FrozenTable()(table) is not first.table
+    other = frozen(table + 1.0)
+    assert other is not first.table
+    assert keras.ops.convert_to_numpy(other) == pytest.approx(table + 1.0)
+
+
+def test_the_weighting_layer_is_rebuilt_from_its_config() -> None:
+    """The layer holds its settings and weights only: from_config of get_config, and
+    the registered name, give the same layer."""
+    from textsim.methods.learned.training import IdfRankWeighting
+
+    layer = IdfRankWeighting(n_max=7, init=0.25, l2=0.001, name="w")
+    config = keras.saving.serialize_keras_object(layer)
+    again = keras.saving.deserialize_keras_object(config)
+    assert type(again) is IdfRankWeighting and again.get_config() == layer.get_config()
+    again.build()
+    assert keras.ops.convert_to_numpy(again.w) == pytest.approx(np.full(7, 0.25))
 
 
 def keras_loss_and_gradient(kind: str, seed: int = 3) -> tuple[float, np.ndarray]:

@@ -71,6 +71,9 @@ def select_kappa(
 
     records: list[dict[str, float]] = []
     runs = [(kappa, k) for kappa in grid for k in range(folds)]
+    from textsim.methods.learned.training import FrozenTable
+
+    frozen = FrozenTable()  # one table variable for every training of the search
     for kappa, k in tqdm(runs, desc="kappa search", unit="training", mininterval=10):
         train, held = np.flatnonzero(fold != k), np.flatnonzero(fold == k)
         model = WeightedEmbedding(
@@ -81,7 +84,7 @@ def select_kappa(
             random_state=seed + k,
             deterministic=deterministic,
         )
-        model.fit((a_all.take(train), b_all.take(train)), y[train])
+        model.fit((a_all.take(train), b_all.take(train)), y[train], frozen=frozen)
         sim = paired_similarity(
             model.transform(a_all.take(held)), model.transform(b_all.take(held)), "euclidean"
         )

@@ -14,7 +14,7 @@ import dataclasses
 import json
 import os
 from dataclasses import asdict
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
@@ -25,6 +25,9 @@ from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPI
 from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
 from textsim.methods.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
+
+if TYPE_CHECKING:  # Keras is imported when a training starts
+    from textsim.methods.learned.training import FrozenTable
 
 __all__ = ["WeightedEmbedding"]
 
@@ -129,11 +132,14 @@ class WeightedEmbedding(Estimator):
         y: npt.ArrayLike,
         *,
         checkpoint: str | None = None,
+        frozen: FrozenTable | None = None,
     ) -> Self:
         """Learn the weights from couples ``X = (texts_a, texts_b)`` (two equally long
         lists of texts) with ``y`` = 1 where the couple is related, 0 where not.
         ``checkpoint``: a file for the per-epoch training state, so that a killed
-        training resumes from its last finished epoch (:func:`train_weights`)."""
+        training resumes from its last finished epoch (:func:`train_weights`). ``frozen``:
+        the table's variable shared by several trainings on the same word vectors (a κ
+        search: :class:`~textsim.methods.learned.training.FrozenTable`)."""
         from textsim.methods.learned.training import TrainConfig, train_weights
 
         emb = self._prepare()
@@ -151,6 +157,7 @@ class WeightedEmbedding(Estimator):
             seed=self.random_state,
             deterministic=self.deterministic,
             checkpoint=checkpoint,
+            frozen=frozen,
         )
         self.weights_ = result.weights
         self.history_ = result.history

@@ -38,66 +38,77 @@ from textsim.vectors.words import TokenBatch
 
 __all__ = [
     "CoupleLoss",
+    "FrozenTable",
     "IdfRankWeighting",
     "SiameseWeights",
     "TrainConfig",
     "couple_loss",
     "epoch_batches",
-    "frozen_table",
     "train_weights",
 ]
 
 log = logging.getLogger(__name__)
 
-# (shape, content digest) and the variable of the last frozen table (see frozen_table)
-_frozen: tuple[tuple[tuple[int, ...], str], Any] | None = None
 
-
-def frozen_table(table: npt.NDArray[np.floating]) -> Any:
-    """The non-trainable float32 Keras variable holding ``table``, one per process.
+class FrozenTable:
+    """The non-trainable float32 Keras variable of a word-vector table, made once for
+    every training given this object.
 
     Trainings on the same table (by shape and content) share one variable. On the
     TensorFlow backend every compiled train function keeps alive the table variable it
     captured after its model is gone (measured: +240 MB per training at 148k × 400,
-    flat with ``run_eagerly=True`` or on JAX), so the 25 trainings of a κ search held
-    25 copies; sharing holds one. The variable is never assigned after creation.
+    flat with ``run_eagerly=True`` or on JAX), so the 25 trainings of a κ search would
+    hold 25 copies; given one ``FrozenTable`` they hold one. Another table replaces the
+    variable (the previous one is dropped first). The variable is never assigned after
+    creation. The owner decides how long it lives: no state outlives it.
     """
-    global _frozen
-    data = np.ascontiguousarray(table, dtype=np.float32)
-    key = (data.shape, hashlib.blake2b(data.data, digest_size=16).hexdigest())
-    if _frozen is None or _frozen[0] != key:
-        _frozen = None  # drop the previous table before building the next one
-        variable = keras.Variable(data, trainable=False, name="embedding_table", dtype="float32")
-        _frozen = (key, variable)
-    return _frozen[1]
+
+    def __init__(self) -> None:
+        self._key: tuple[tuple[int, ...], str] | None = None
+        self._variable: Any = None
+
+    def __call__(self, table: npt.NDArray[np.floating]) -> Any:
+        data = np.ascontiguousarray(table, dtype=np.float32)
+        key = (data.shape, hashlib.blake2b(data.data, digest_size=16).hexdigest())
+        if self._key != key:
+            self._key, self._variable = None, None  # drop the previous table first
+            self._variable = keras.Variable(
+                data, trainable=False, name="embedding_table", dtype="float32"
+            )
+            self._key = key
+        return self._variable
 
 
+@keras.saving.register_keras_serializable(package="textsim")
 class IdfRankWeighting(keras.layers.Layer):  # type: ignore[misc]
     """``t = (1/n) Σ_j z_j v_(j)`` with ``z`` interpolated from ``n_max`` trainable weights.
 
-    Inputs: ``ids`` (batch, L) sorted rarest word first, padded with the index
-    of a zero row of ``table``, and ``lengths`` (batch,). ``l2`` adds
-    ``l2 · Σ w²`` to the model's losses (Keras adds it to the compiled loss).
+    Called on ``(table, ids, lengths)``: the word-vector table (a :class:`FrozenTable`
+    variable), ``ids`` (batch, L) sorted rarest word first, padded with the index of a
+    zero row of ``table``, and ``lengths`` (batch,). The layer holds only its weights
+    (made in :meth:`build`), so its config is its settings. ``l2`` adds ``l2 · Σ w²``
+    to the model's losses (Keras adds it to the compiled loss).
     """
 
-    def __init__(
-        self,
-        table: npt.NDArray[np.floating],
-        n_max: int,
-        init: float = 0.5,
-        l2: float = 0.0,
-        **kwargs: Any,
-    ) -> None:
+    def __init__(self, n_max: int, init: float = 0.5, l2: float = 0.0, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.n_max = int(n_max)
-        self.table = frozen_table(table)
+        self.init = float(init)
+        self.l2 = float(l2)
+
+    def build(self, *shapes: Any, **named: Any) -> None:
+        """The weights: their number is ``n_max`` whatever the inputs' shapes."""
         self.w = self.add_weight(
             shape=(self.n_max,),
-            initializer=keras.initializers.Constant(init),
-            regularizer=keras.regularizers.L2(l2) if l2 > 0 else None,
+            initializer=keras.initializers.Constant(self.init),
+            regularizer=keras.regularizers.L2(self.l2) if self.l2 > 0 else None,
             trainable=True,
             name="weights",
         )
+        self.built = True
+
+    def get_config(self) -> dict[str, Any]:
+        return {**super().get_config(), "n_max": self.n_max, "init": self.init, "l2": self.l2}
 
     def interpolate(self, lengths: Any, width: int) -> Any:
         ops = keras.ops
@@ -113,10 +124,10 @@ class IdfRankWeighting(keras.layers.Layer):  # type: ignore[misc]
         z = ops.take(self.w, lo_i) * (1.0 - frac) + ops.take(self.w, hi_i) * frac
         return ops.where(j < n, z, ops.zeros_like(z))
 
-    def call(self, ids: Any, lengths: Any) -> Any:
+    def call(self, table: Any, ids: Any, lengths: Any) -> Any:
         ops = keras.ops
         z = self.interpolate(lengths, ids.shape[1])
-        X = ops.take(self.table, ids, axis=0)
+        X = ops.take(table, ids, axis=0)
         n = ops.maximum(ops.cast(ops.expand_dims(lengths, 1), "float32"), 1.0)
         return ops.einsum("bl,bld->bd", z, X) / n
 
@@ -159,18 +170,20 @@ class CoupleLoss(keras.losses.Loss):  # type: ignore[misc]
 class SiameseWeights(keras.Model):  # type: ignore[misc]
     """Both texts of a couple through one :class:`IdfRankWeighting`; outputs their distance."""
 
-    def __init__(
-        self, table: npt.NDArray[np.floating], n_max: int, config: TrainConfig, **kwargs: Any
-    ) -> None:
+    def __init__(self, table: Any, n_max: int, config: TrainConfig, **kwargs: Any) -> None:
+        """``table``: the word vectors, a :class:`FrozenTable` variable (an array is put
+        in a variable of this model's own)."""
         super().__init__(**kwargs)
         self.config = config
+        self.table = table if isinstance(table, keras.Variable) else FrozenTable()(table)
         self.embed = IdfRankWeighting(
-            table, n_max, init=config.init, l2=config.l2, name="idf_rank_weighting"
+            n_max, init=config.init, l2=config.l2, name="idf_rank_weighting"
         )
+        self.embed.build()
 
     def call(self, inputs: Any, training: bool = False) -> Any:
         ids_a, len_a, ids_b, len_b = inputs
-        diff = self.embed(ids_a, len_a) - self.embed(ids_b, len_b)
+        diff = self.embed(self.table, ids_a, len_a) - self.embed(self.table, ids_b, len_b)
         sq = keras.ops.sum(diff * diff, axis=1)
         return sq if self.config.squared else keras.ops.sqrt(sq + 1e-12)
 
@@ -196,8 +209,12 @@ def train_weights(
     deterministic: bool = True,
     verbose: int = 0,
     checkpoint: str | None = None,
+    frozen: FrozenTable | None = None,
 ) -> TrainResult:
     """Train the ``n_max`` weights on couples ``(a[i], b[i])``; texts sorted rarest word first.
+
+    ``frozen``: the table's variable for trainings that share it (a κ search); by
+    default this training's own.
 
     With ``checkpoint`` (a file path), the training state is saved there after every
     epoch and a rerun continues from the last finished epoch, to the same weights as
@@ -210,7 +227,7 @@ def train_weights(
     log.info("Keras %s on %s, device %s", runtime["keras"], runtime["backend"], runtime["device"])
     y = np.asarray(related, dtype=bool)
     rng = np.random.default_rng(seed)
-    model = SiameseWeights(np.asarray(table, np.float32), n_max, config)
+    model = SiameseWeights((frozen or FrozenTable())(table), n_max, config)
     model.compile(
         optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum),
         loss=CoupleLoss(config.loss, config.kappa),
