@@ -119,6 +119,23 @@ CASES: list[tuple[str, Sequence[str]]] = [
 ]
 
 
+def test_the_schafer_training_schema_is_the_settings_object() -> None:
+    """schafer.training: the schema's keys, required keys and defaults are those of
+    TrainingSettings (whose untrained control the workflow sets, not the config)."""
+    import dataclasses
+
+    from textsim.schafer.settings import TrainingSettings
+
+    node = _node("schafer.training")
+    fields = {f.name for f in dataclasses.fields(TrainingSettings)} - {"untrained"}
+    assert set(node["properties"]) == fields
+    defaults = TrainingSettings.defaults()
+    assert set(node["required"]) == fields - set(defaults)
+    for name, prop in node["properties"].items():
+        if "default" in prop:
+            assert prop["default"] == defaults[name], name
+
+
 @pytest.mark.parametrize(("path", "names"), CASES, ids=[c[0] for c in CASES])
 def test_the_schema_lists_the_librarys_names(path: str, names: Sequence[str]) -> None:
     assert list(_node(path)["enum"]) == list(names), path

@@ -5,6 +5,7 @@ import math
 import pytest
 
 from textsim.schafer.selection import ROWS, Point, best_trial, grid, row_model, trial_settings
+from textsim.schafer.settings import TrainingSettings
 
 FIXED = {
     "doc2vec": {"doc_size": 138, "learning_rate": 0.025},
@@ -32,7 +33,14 @@ SELECTION = {
     },
     "long": {"models": ["topic_lstm", "rae-mean", "doc2vec"], "patience": 10, "max_epochs": 100},
 }
-TRAINING = {"patience": 3, "max_epochs": 50, "reconstruct": "words", "max_words": 400}
+TRAINING = {
+    "patience": 3,
+    "max_epochs": 50,
+    "reconstruct": "words",
+    "max_words": 400,
+    "min_delta": 0.001,
+    "doc2vec_epochs": 20,
+}
 
 
 def test_grid_crosses_the_optimizers_rates_with_the_stopping_rules():
@@ -63,8 +71,9 @@ def test_a_reading_trains_its_model_with_its_settings():
     assert set(ROWS) >= {"doc2vec", "rae", "rae-mean"}
     model, params, settings = trial_settings("rae-mean", Point(0.03, 10, 100), FIXED, TRAINING)
     assert model == "rae" and params["learning_rate"] == 0.03 and params["doc_size"] == 176
-    assert settings["reconstruct"] == "mean" and settings["patience"] == 10
-    assert settings["max_epochs"] == 100 and settings["max_words"] == 400
+    assert settings.reconstruct == "mean" and settings.patience == 10
+    assert settings.max_epochs == 100 and settings.max_words == 400
+    assert settings.batching == TrainingSettings.defaults()["batching"]
     with pytest.raises(ValueError, match="unknown selection row"):
         row_model("lstm")
 

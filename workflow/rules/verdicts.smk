@@ -61,7 +61,7 @@ use rule schafer_run as schafer_run_seed with:
 
 
 # The untrained control of a Schäfer run: the same model, seed and hyperparameters,
-# untrained (textsim.schafer.search.untrained: its seeded initialisation), scored like the run.
+# untrained (textsim.schafer.settings.TrainingSettings.untrained: its seeded initialisation), scored like the run.
 use rule schafer_run as schafer_control with:
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}-untrained.json",

@@ -17,9 +17,10 @@ import pandas as pd
 from textsim.schafer import metrics as docmetrics
 from textsim.schafer.datasets import Vocabulary
 from textsim.schafer.models import MODELS
-from textsim.schafer.models.base import ADAGRAD_FORMS, OPTIMIZERS, RECURRENT_ACTIVATIONS
+from textsim.schafer.models.base import OPTIMIZERS
 from textsim.schafer.models.neural import KerasDocumentModel
 from textsim.schafer.pso import Dimension
+from textsim.schafer.settings import TrainingSettings
 
 __all__ = [
     "check_fixed",
@@ -28,7 +29,6 @@ __all__ = [
     "score_vectors",
     "scores_of",
     "search_space",
-    "untrained",
     "word_matrices",
 ]
 
@@ -153,41 +153,36 @@ def _split(frame: pd.DataFrame, vocab: Vocabulary, split: str) -> tuple[list[Any
     return [vocab.encode(t) for t in part["tokens"]], part["label"].to_numpy()
 
 
-def untrained(settings: Mapping[str, Any]) -> bool:
-    """Whether ``settings`` ask for the untrained control: every model as its seed
-    initialised it (no epoch of Keras training, of Doc2Vec or of Doc2Sent2Vec's
-    sentence vectors), scored like the trained one."""
-    return bool(settings.get("untrained", False))
-
-
 def _model_arguments(
-    model: str, params: Mapping[str, Any], settings: Mapping[str, Any], seed: int
+    model: str, params: Mapping[str, Any], settings: TrainingSettings, seed: int
 ) -> dict[str, Any]:
-    """The estimator's keyword arguments (word vectors and checkpoint aside)."""
+    """The estimator's keyword arguments (word vectors and checkpoint aside); with
+    ``settings.untrained``, the untrained control: every model as its seed initialised
+    it (no epoch of Keras training, of Doc2Vec or of Doc2Sent2Vec's sentence vectors),
+    scored like the trained one."""
     kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
     kwargs["learning_rate"] = float(params["learning_rate"])
-    control = untrained(settings)
+    control = settings.untrained
     if model == "doc2vec":
-        kwargs["epochs"] = 0 if control else int(settings["doc2vec_epochs"])
+        kwargs["epochs"] = 0 if control else settings.doc2vec_epochs
         return kwargs
     kwargs["batch_size"] = int(params["batch_size"])
     kwargs["optimizer"] = str(params["optimizer"])
-    kwargs["patience"], kwargs["min_delta"] = settings["patience"], settings["min_delta"]
-    kwargs["max_epochs"] = 0 if control else int(settings["max_epochs"])
-    kwargs["adagrad"] = str(settings.get("adagrad", ADAGRAD_FORMS[0]))
+    kwargs["patience"], kwargs["min_delta"] = settings.patience, settings.min_delta
+    kwargs["max_epochs"] = 0 if control else settings.max_epochs
+    kwargs["adagrad"] = settings.adagrad
     if model == "doc2sent2vec":
         if control:
             kwargs["sentence_epochs"] = 0
         return kwargs
     kwargs["dropout"] = float(params["dropout"])
-    kwargs["max_words"] = int(settings["max_words"])
-    kwargs["batching"] = str(settings.get("batching", "shuffled"))
+    kwargs["max_words"] = settings.max_words
+    kwargs["batching"] = settings.batching
     if model in ("topic_lstm", "rae"):
-        kwargs["recurrent"] = str(settings.get("recurrent", "keras"))
-        activation = settings.get("recurrent_activation", RECURRENT_ACTIVATIONS[0])
-        kwargs["recurrent_activation"] = str(activation)
+        kwargs["recurrent"] = settings.recurrent
+        kwargs["recurrent_activation"] = settings.recurrent_activation
     if model == "rae":
-        kwargs["reconstruct"] = str(settings.get("reconstruct", "padded"))
+        kwargs["reconstruct"] = settings.reconstruct
     return kwargs
 
 
@@ -199,21 +194,21 @@ def evaluate_model(
     word_vectors: F32,
     reference: docmetrics.Reference,
     split: str,
-    settings: Mapping[str, Any],
+    settings: TrainingSettings | Mapping[str, Any],
     seed: int,
     checkpoint: str | None = None,
     select: docmetrics.Reference | None = None,
 ) -> tuple[dict[str, Any], F32]:
-    """Train ``model`` with ``params`` (+ ``settings``: max_words, max_epochs, patience,
-    min_delta, doc2vec_epochs, batching, reconstruct, recurrent, adagrad,
-    recurrent_activation, untrained) on the training
-    documents; score the ``split`` documents. Returns (record, the split's vectors).
+    """Train ``model`` with ``params`` (+ ``settings``, :class:`TrainingSettings` or
+    its config mapping) on the training documents; score the ``split`` documents.
+    Returns (record, the split's vectors).
     ``checkpoint``: the file of the per-epoch training state of the Keras models
     (all but Doc2Vec), from which a killed run resumes. ``select``: the valid split's
     reference: the Keras models then train on the whole training split and stop
     early on eq. 3.1 of the valid split (the swarm's fitness), and the record holds
     every model's ``valid_scores`` beside the ``split``'s."""
     cls = MODELS[model]
+    settings = TrainingSettings.of(settings)
     kwargs = _model_arguments(model, params, settings, seed)
     if model != "doc2vec":
         kwargs["word_vectors"] = word_vectors
@@ -257,6 +252,6 @@ def evaluate_model(
     if select is not None:  # the training vectors are those of the split's scores
         E_valid = estimator.transform(X_valid)
         record["valid_scores"] = score_vectors(E_train, y_train, E_valid, y_valid, select)
-    if untrained(settings):
+    if settings.untrained:
         record["untrained"] = True
     return record, E_eval

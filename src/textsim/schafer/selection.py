@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textsim.schafer.models import MODELS
+from textsim.schafer.settings import TrainingSettings
 
 __all__ = [
     "READINGS",
@@ -102,12 +103,14 @@ def trial_settings(
     row: str,
     point: Point,
     fixed: Mapping[str, Mapping[str, Any]],
-    training: Mapping[str, Any],
-) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    training: TrainingSettings | Mapping[str, Any],
+) -> tuple[str, dict[str, Any], TrainingSettings]:
     """(model, hyperparameters, training settings) of one trial."""
     model, reading = row_model(row)
     params = {**fixed[model], "learning_rate": point.learning_rate}
-    settings = {**training, **reading, "patience": point.patience, "max_epochs": point.max_epochs}
+    settings = TrainingSettings.of(training).with_changes(
+        **reading, patience=point.patience, max_epochs=point.max_epochs
+    )
     return model, params, settings
 
 

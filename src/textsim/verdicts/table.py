@@ -42,9 +42,9 @@ TRAINED = ("learned_",)
 
 
 #: the Schäfer models with an untrained control: the model built with the same seed and
-#: trained for no epoch (:func:`textsim.schafer.search.untrained`): the Keras encoders as
-#: initialised, Doc2Vec's seeded initial vectors, Doc2Sent2Vec's initial sentence
-#: vectors and untrained output layer (its inference still fits the document vectors)
+#: trained for no epoch (``untrained`` of :class:`textsim.schafer.settings.TrainingSettings`):
+#: the Keras encoders as initialised, Doc2Vec's seeded initial vectors, Doc2Sent2Vec's
+#: initial sentence vectors and untrained output layer (its inference still fits the document vectors)
 UNTRAINED_CONTROLS = tuple(MODELS)
 
 

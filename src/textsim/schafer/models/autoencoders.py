@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -47,7 +47,8 @@ class NaiveAutoencoder(KerasDocumentModel):
 
 #: the recurrent autoencoder's readings of §3.3.1.6: the word sequence over every padded
 #: position (Keras' default loss), over the document's words only, or the mean word vector
-RECONSTRUCTIONS = ("padded", "words", "mean")
+Reconstruction = Literal["padded", "words", "mean"]
+RECONSTRUCTIONS: tuple[str, ...] = get_args(Reconstruction)
 
 
 def _words_mse(y_true: Any, y_pred: Any) -> Any:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +16,8 @@ F32 = npt.NDArray[np.float32]
 Documents = Sequence[Sequence[Sequence[int]]]
 
 
-OPTIMIZERS = ("sgd", "adam", "adagrad")
+Optimizer = Literal["sgd", "adam", "adagrad"]
+OPTIMIZERS: tuple[str, ...] = get_args(Optimizer)
 
 
 def pad_documents(X: Documents, max_words: int) -> npt.NDArray[np.int32]:
@@ -29,7 +30,8 @@ def pad_documents(X: Documents, max_words: int) -> npt.NDArray[np.int32]:
     return out
 
 
-BATCHINGS = ("shuffled", "bucketed")
+Batching = Literal["shuffled", "bucketed"]
+BATCHINGS: tuple[str, ...] = get_args(Batching)
 
 #: a trimmed batch is padded to its longest document rounded up to a multiple of this,
 #: so that a backend compiles at most max_words / WIDTH_STEP shapes of the model
@@ -138,11 +140,13 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
 
 #: which Adagrad ``adagrad`` means: Keras 3's (accumulators from 0.1) or Keras 2's, the
 #: thesis' (:class:`textsim.schafer.models.keras2.Keras2Adagrad`); the first is the default
-ADAGRAD_FORMS = ("keras3", "keras2")
+AdagradForm = Literal["keras3", "keras2"]
+ADAGRAD_FORMS: tuple[str, ...] = get_args(AdagradForm)
 #: the LSTMs' recurrent activation: Keras 3's sigmoid or Keras 2's hard sigmoid, the
 #: thesis' (:func:`textsim.schafer.models.keras2.keras2_hard_sigmoid`); the first is the
 #: default
-RECURRENT_ACTIVATIONS = ("sigmoid", "keras2_hard_sigmoid")
+RecurrentActivation = Literal["sigmoid", "keras2_hard_sigmoid"]
+RECURRENT_ACTIVATIONS: tuple[str, ...] = get_args(RecurrentActivation)
 
 
 def make_optimizer(name: str, learning_rate: float, *, adagrad: str = "keras3") -> Any:

@@ -21,7 +21,7 @@ differentiated.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, Literal, get_args
 
 __all__ = [
     "RECURRENT",
@@ -32,7 +32,8 @@ __all__ = [
 ]
 
 #: the recurrent implementations of the Schäfer LSTM models
-RECURRENT = ("keras", "fused")
+Recurrent = Literal["keras", "fused"]
+RECURRENT: tuple[str, ...] = get_args(Recurrent)
 
 
 def fused_available() -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ import numpy as np
 from textsim.backend import select_backend
 from textsim.io import PathLike
 from textsim.options import settings_of
+from textsim.schafer.settings import TrainingSettings
 
 log = logging.getLogger(__name__)
 
@@ -25,17 +27,19 @@ def _load_reference(path: PathLike) -> Any:
 @dataclass(frozen=True)
 class TrainingRun:
     """How every Schäfer training runs (the swarm's and the final runs' shared settings,
-    one mapping read by :func:`settings_of`): ``settings`` (config ``schafer.training``:
-    epochs, batch size, patience, ...), ``seed``, ``backend`` (Keras), ``deterministic``."""
+    one mapping read by :func:`settings_of`): ``settings`` (config ``schafer.training``
+    as :class:`~textsim.schafer.settings.TrainingSettings`), ``seed``, ``backend``
+    (Keras), ``deterministic``."""
 
-    settings: Mapping[str, Any]
+    settings: TrainingSettings
     seed: int
     backend: str
     deterministic: bool
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> TrainingRun:
-        return settings_of(cls, options, "Schäfer training")
+        run = settings_of(cls, options, "Schäfer training")
+        return dataclasses.replace(run, settings=TrainingSettings.of(run.settings))
 
 
 def evaluate_on_split(
