@@ -414,6 +414,33 @@ def test_vector_files_without_pickles_are_checked(tmp_path: Path) -> None:
         read_vectors(tmp_path / "y.kv", trusted=False)
 
 
+def test_one_reader_takes_every_word2vec_layout(files: dict[str, Path], tmp_path: Path) -> None:
+    """read_vectors reads word2vec text and binary, compressed too (Google News is a
+    .bin.gz); the workflow's conversion of published vectors goes through it."""
+    import gzip
+
+    from textsim.stages.word2vec import convert_vectors
+
+    kv = read_vectors(files["vectors"])
+    paths = {"t.txt": False, "b.bin": True, "g.bin.gz": True, "t.txt.gz": False}
+    for name, binary in paths.items():
+        plain = tmp_path / ("plain-" + name.removesuffix(".gz"))
+        kv.save_word2vec_format(str(plain), binary=binary)
+        path = tmp_path / name
+        if name.endswith(".gz"):
+            path.write_bytes(gzip.compress(plain.read_bytes()))
+        else:
+            plain.rename(path)
+        again = read_vectors(path, trusted=False)
+        assert again.index_to_key == kv.index_to_key, name
+        np.testing.assert_allclose(again.vectors, kv.vectors, atol=1e-5)
+    convert_vectors(tmp_path / "g.bin.gz", tmp_path / "g.npz")
+    assert read_vectors(tmp_path / "g.npz").index_to_key == kv.index_to_key
+    (tmp_path / "cut.bin.gz").write_bytes((tmp_path / "g.bin.gz").read_bytes()[:200])
+    with pytest.raises(InputFileError, match=r"cut\.bin\.gz: cannot read word vectors as word2vec"):
+        read_vectors(tmp_path / "cut.bin.gz")
+
+
 def test_outputs_never_overwrite_inputs_and_existing_files_need_force(
     files: dict[str, Path], tmp_path: Path
 ) -> None:

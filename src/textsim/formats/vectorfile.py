@@ -6,8 +6,8 @@ Formats, told apart by the file name's suffix:
   (UTF-8, one word per line), ``vectors`` (float32) and, when known, ``counts`` (int64,
   the training corpus' word counts). Read with ``numpy.load(allow_pickle=False)``: the
   file holds arrays only and cannot carry code.
-* ``.bin``: word2vec binary; anything else: word2vec text (optionally gzip/bz2). gensim
-  parses both as data.
+* ``.bin``: word2vec binary, also compressed (``.bin.gz``, ``.bin.bz2``: Google News);
+  anything else: word2vec text (optionally gzip/bz2). gensim parses both as data.
 * ``.kv`` and ``.model``: gensim's native format, a Python pickle. Unpickling a file runs
   whatever code it names, so :func:`read_vectors` opens one only when told the file is
   trusted — when the user named it (``--vectors``, ``vectors=``), never because a model
@@ -125,13 +125,15 @@ def read_vectors(path: PathLike, *, trusted: bool = True) -> Any:
                 if not isinstance(kv, KeyedVectors):
                     raise InputFileError(f"{p}: a gensim file, but not word vectors")
         else:
-            kv = KeyedVectors.load_word2vec_format(str(p), binary=p.suffix == ".bin")
+            kv = KeyedVectors.load_word2vec_format(str(p), binary=_binary(p))
     except InputFileError:
         raise
     except Exception as err:  # the parsers raise whatever they meet (EOF, zip, value, ...)
-        kind = {".npz": "textsim vectors (.npz)", ".bin": "word2vec binary (.bin)"}.get(
-            p.suffix, "gensim KeyedVectors (.kv)" if pickled else "word2vec text"
-        )
+        kind = "word2vec binary (.bin)" if _binary(p) else "word2vec text"
+        if p.suffix == ".npz":
+            kind = "textsim vectors (.npz)"
+        elif pickled:
+            kind = "gensim KeyedVectors (.kv)"
         raise InputFileError(  # the parser's message can quote the file: never shown
             f"{p}: cannot read word vectors as {kind} — truncated or not that format "
             f"({type(err).__name__})"
@@ -139,6 +141,12 @@ def read_vectors(path: PathLike, *, trusted: bool = True) -> Any:
     if len(kv) == 0:
         raise InputFileError(f"{p}: holds no word vectors")
     return kv
+
+
+def _binary(p: Path) -> bool:
+    """Whether a word2vec file is binary: ``.bin``, compressed or not."""
+    suffixes = p.suffixes[-2:]
+    return bool(suffixes) and (suffixes[-1] == ".bin" or suffixes[0] == ".bin")
 
 
 def _read_npz(p: Path) -> Any:

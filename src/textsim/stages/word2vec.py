@@ -43,13 +43,11 @@ def evaluate_word2vec(
     write_csv(frame, output, float_format="%.4f")
 
 
-def convert_vectors(source: PathLike, output: PathLike, *, binary: bool = True) -> None:
+def convert_vectors(source: PathLike, output: PathLike) -> None:
     """Published vectors in word2vec format (e.g. Google News, gzip binary) → textsim
     ``.npz`` (read many times faster than the word2vec format is parsed)."""
-    from gensim.models import KeyedVectors
+    from textsim.formats.vectorfile import read_vectors, write_vectors
 
-    from textsim.formats.vectorfile import write_vectors
-
-    kv = KeyedVectors.load_word2vec_format(str(source), binary=binary)
+    kv = read_vectors(source, trusted=False)
     log.info("read %d vectors of dimension %d from %s", len(kv), kv.vector_size, source)
     write_vectors(output, kv)

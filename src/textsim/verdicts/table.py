@@ -44,7 +44,8 @@ TRAINED = ("learned_",)
 #: the Schäfer models with an untrained control: the model built with the same seed and
 #: trained for no epoch (``untrained`` of :class:`textsim.schafer.settings.TrainingSettings`):
 #: the Keras encoders as initialised, Doc2Vec's seeded initial vectors, Doc2Sent2Vec's
-#: initial sentence vectors and untrained output layer (its inference still fits the document vectors)
+#: initial sentence vectors and untrained output layer (its inference still fits the
+#: document vectors)
 UNTRAINED_CONTROLS = tuple(MODELS)
 
 
