@@ -94,8 +94,24 @@ def test_estimator_api(toy_embeddings: WordEmbeddings) -> None:
         est.transform(["cat"])
     assert est.get_params()["pooling"] == "max"
     assert est.set_params(pooling="min") is est and est.pooling == "min"
-    with pytest.raises(ValueError, match="invalid parameter"):
+    with pytest.raises(ValueError, match=r"Invalid parameter .colour."):
         est.set_params(colour="red")
+
+
+def test_the_word_vectors_are_data_not_parameters(toy_embeddings: WordEmbeddings) -> None:
+    """scikit-learn's base: get_params and repr hold the settings only, set_params
+    refuses the data, clone hands the copy the same vectors (an unfitted estimator that
+    fits to the same rows)."""
+    from sklearn.base import BaseEstimator, clone
+
+    est = PoolingEmbedding(toy_embeddings, "max").fit()
+    assert isinstance(est, BaseEstimator)
+    assert "embeddings" not in est.get_params() and repr(est) == "PoolingEmbedding(pooling='max')"
+    with pytest.raises(ValueError, match=r"Invalid parameter .embeddings."):
+        est.set_params(embeddings=toy_embeddings)
+    copy = clone(est)
+    assert copy.embeddings is toy_embeddings and not hasattr(copy, "embeddings_")
+    np.testing.assert_array_equal(copy.fit().transform(["cat dog"]), est.transform(["cat dog"]))
     with pytest.raises(ValueError, match=r"pooling='median' is not allowed"):
         PoolingEmbedding(toy_embeddings, "median").fit()  # type: ignore[arg-type]
     # batch transform equals single-text transform

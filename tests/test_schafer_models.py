@@ -37,6 +37,7 @@ def test_model_trains_one_step_and_returns_configured_size(name):
     assert V.shape == (7, 9) and np.isfinite(V).all()
     assert model.epochs_ == 1 and model.train_seconds_ > 0
     assert model.get_params()["doc_size"] == 9
+    assert "word_vectors" not in model.get_params()  # data, not a parameter
 
 
 def test_topic_models_need_labels_and_valid_dropout():

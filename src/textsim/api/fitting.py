@@ -21,7 +21,7 @@ def _method(name: str) -> Method:
 
 
 def _check_params(method: str, cls: type[EmbeddingMethod], params: dict[str, Any]) -> None:
-    allowed = (set(cls().get_params()) - {"embeddings", "probabilities"}) | cls.fit_options
+    allowed = set(cls().get_params()) | cls.fit_options
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise ValueError(

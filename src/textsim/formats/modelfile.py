@@ -69,8 +69,7 @@ def save(
     path = Path(path)
     cls = type(model).__name__
     source = source if source is not None else getattr(model, "source_", None)
-    all_params = model.get_params()
-    params = {k: v for k, v in all_params.items() if k not in ("embeddings", "probabilities")}
+    params = model.get_params()  # the settings; the vectors are data (not parameters)
     arrays: dict[str, npt.NDArray[Any]] = {}
     meta: dict[str, Any] = {
         "format": FORMAT,
@@ -81,7 +80,7 @@ def save(
         "source": None,
         "fitted": [],
     }
-    if type(model).needs_for(all_params).vectors:
+    if type(model).needs_for(params).vectors:
         if source is None:
             raise ValueError(
                 f"{cls}: the word vectors it was fitted on are unknown; fit it with "

@@ -10,7 +10,6 @@ removed, as the workflow cleans every corpus) before looking words up, so
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from typing import Any, ClassVar, Literal, Self
 import numpy as np
 import numpy.typing as npt
 import pandas as pd
+from sklearn.base import BaseEstimator
 
 from textsim.methods.texts import as_texts
 from textsim.methods.transform_options import with_transform_options
@@ -74,29 +74,31 @@ def text_pieces(text: str, size: int) -> Iterator[str]:
         start = stop
 
 
-class ParamsMixin:
-    """Minimal scikit-learn compatible parameter handling (get_params / set_params):
-    the parameters are the ``__init__`` arguments, stored under their names."""
+class ParamsMixin(BaseEstimator):  # type: ignore[misc]
+    """scikit-learn's estimator base: the parameters are the ``__init__`` arguments,
+    stored under their names (``get_params``, ``set_params``, ``clone``, a ``repr`` of
+    the parameters that differ from their defaults).
 
-    def get_params(self, deep: bool = True) -> dict[str, Any]:
-        names = [p for p in inspect.signature(type(self).__init__).parameters if p != "self"]
-        return {name: getattr(self, name) for name in names}
+    The data an estimator is built on (:attr:`_data_params`: word vectors, unigram
+    probabilities) is given to ``__init__`` too, but it is not a parameter: a
+    hyperparameter search cannot vary it, so ``get_params``, ``set_params`` and the
+    ``repr`` leave it out, and ``clone`` hands the copy the same data (by reference).
+    """
 
-    def set_params(self, **params: Any) -> Self:
-        valid = self.get_params()
-        for key, value in params.items():
-            if key not in valid:
-                raise ValueError(f"invalid parameter {key!r} for {type(self).__name__}")
-            setattr(self, key, value)
-        return self
+    #: ``__init__`` arguments that are data, not settings
+    _data_params: ClassVar[tuple[str, ...]] = ("embeddings", "probabilities", "word_vectors")
 
-    def __repr__(self) -> str:
-        shown = {
-            k: v
-            for k, v in self.get_params().items()
-            if not isinstance(v, WordEmbeddings | np.ndarray)  # large data, not settings
-        }
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in shown.items())})"
+    @classmethod
+    def _get_param_names(cls) -> list[str]:
+        names: list[str] = super()._get_param_names()
+        return [n for n in names if n not in cls._data_params]
+
+    def __sklearn_clone__(self) -> Self:
+        copy: Self = super().__sklearn_clone__()
+        for name in self._data_params:
+            if name in self.__dict__:
+                setattr(copy, name, self.__dict__[name])
+        return copy
 
 
 @dataclass(frozen=True)
@@ -211,7 +213,7 @@ class EmbeddingMethod(ParamsMixin):
         if own is not None and not getattr(own, "_with_options", False):
             wrapped = with_transform_options(own)
             wrapped._with_options = True  # type: ignore[attr-defined]
-            cls.transform = wrapped  # type: ignore[attr-defined]
+            cls.transform = wrapped
 
     @classmethod
     def needs_for(cls, params: Mapping[str, Any]) -> Needs:

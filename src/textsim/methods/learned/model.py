@@ -240,7 +240,8 @@ class WeightedEmbedding(Estimator):
         cls, weights: Any, embeddings: Any, *, check_dim: bool = True, **params: Any
     ) -> WeightedEmbedding:
         """:meth:`load` then ``set_params(**params)`` (how :func:`textsim.fit` applies it)."""
-        model = cls.load(weights, embeddings, check_dim=check_dim).set_params(**params)
+        model = cls.load(weights, embeddings, check_dim=check_dim)
+        model.set_params(**params)
         model._check_fitted()  # the parameters allowed, n_max the file's
         return model
 

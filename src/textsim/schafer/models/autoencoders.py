@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args
 
-import numpy as np
 import numpy.typing as npt
 
 from textsim.schafer.models.base import (
@@ -25,12 +24,12 @@ class NaiveAutoencoder(KerasDocumentModel):
     sequential = False
 
     def _inputs(self, X: Documents) -> Any:
-        return mean_vectors(X, np.asarray(self.word_vectors, dtype=np.float32))
+        return mean_vectors(X, self._vectors())
 
     def _build(self, n_classes: int) -> tuple[Any, Any]:
         import keras
 
-        dim = np.asarray(self.word_vectors).shape[1]
+        dim = self._vectors().shape[1]
         hidden = (dim + self.doc_size) // 2
         inp = keras.Input((dim,))
         h = keras.layers.Dense(hidden, activation="relu")(inp)
@@ -77,7 +76,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
 
     def __init__(
         self,
-        word_vectors: F32,
+        word_vectors: F32 | None = None,
         doc_size: int = 100,
         batch_size: int = 100,
         optimizer: str = "adam",
@@ -138,7 +137,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
     def _build(self, n_classes: int) -> tuple[Any, Any]:
         import keras
 
-        dim = np.asarray(self.word_vectors).shape[1]
+        dim = self._vectors().shape[1]
         inp = keras.Input((None,), dtype="int32")
         code = self._lstm()(self._embedding(mask_zero=True)(inp))
         h = keras.layers.Dropout(self.dropout, seed=self.seed)(code)
@@ -159,7 +158,7 @@ class RecurrentAutoencoder(KerasDocumentModel):
         return keras.Model(inp, out), keras.Model(inp, code)
 
     def _targets(self, X: Documents, y: npt.ArrayLike | None, inputs: Any) -> Any:
-        W = np.asarray(self.word_vectors, dtype=np.float32)
+        W = self._vectors()
         if self.reconstruct == "mean":
             return mean_vectors(X, W)
         return W[inputs]  # PAD rows are zero

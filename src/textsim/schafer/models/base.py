@@ -180,6 +180,13 @@ class DocumentModel(ParamsMixin):
     train_seconds_: float
     epoch_seconds_: list[float]  # wall time of each training epoch (Keras models)
 
+    def _vectors(self) -> F32:
+        """The word vectors the model reads (``word_vectors``: data, not a parameter)."""
+        vectors = getattr(self, "word_vectors", None)
+        if vectors is None:
+            raise ValueError(f"{type(self).__name__} needs word_vectors (an id -> vector matrix)")
+        return np.asarray(vectors, dtype=np.float32)
+
     def fit(self, X: Documents, y: npt.ArrayLike | None = None) -> Self:
         raise NotImplementedError
 

@@ -68,7 +68,7 @@ class KerasDocumentModel(DocumentModel):
 
     def __init__(
         self,
-        word_vectors: F32,
+        word_vectors: F32 | None = None,
         doc_size: int = 100,
         batch_size: int = 100,
         optimizer: str = "adam",
@@ -159,7 +159,7 @@ class KerasDocumentModel(DocumentModel):
     def _embedding(self, mask_zero: bool) -> Any:
         import keras
 
-        W = np.asarray(self.word_vectors, dtype=np.float32)
+        W = self._vectors()
         return keras.layers.Embedding(
             W.shape[0],
             W.shape[1],
@@ -198,10 +198,8 @@ class KerasDocumentModel(DocumentModel):
         hashed again, 1.5 GB for the recurrent one at news10's size)."""
         from textsim.backend import active_backend
 
-        params = {
-            k: v for k, v in self.get_params().items() if k not in ("word_vectors", "checkpoint")
-        }
-        W = np.asarray(self.word_vectors, dtype=np.float32)
+        params = {k: v for k, v in self.get_params().items() if k != "checkpoint"}
+        W = self._vectors()
         labels = targets if self.uses_labels else None
         validated = validate is not None  # the whole set trains; another monitor
         return fingerprint(

@@ -80,7 +80,7 @@ class Doc2Sent2Vec(DocumentModel):
 
     def __init__(
         self,
-        word_vectors: F32,
+        word_vectors: F32 | None = None,
         doc_size: int = 100,
         batch_size: int = 100,
         optimizer: str = "adam",
@@ -114,7 +114,7 @@ class Doc2Sent2Vec(DocumentModel):
     def _fit_sentences(self, X: Documents) -> F32:
         from gensim.models.doc2vec import Doc2Vec, TaggedDocument
 
-        W = np.asarray(self.word_vectors, dtype=np.float32)
+        W = self._vectors()
         sentences = [[str(t) for t in s if t > 0] for d in X for s in d]
         corpus = [TaggedDocument(s, [i]) for i, s in enumerate(sentences)]
         alpha = min(max(self.learning_rate * 25, 1e-4), 0.05)  # gensim's scale (0.025 default)
@@ -202,8 +202,7 @@ class Doc2Sent2Vec(DocumentModel):
             return {"loss": float(hist.history["loss"][-1])}
 
         path = self.checkpoint if dense is None else None
-        skip = ("word_vectors", "checkpoint")
-        params = {k: v for k, v in self.get_params().items() if k not in skip}
+        params = {k: v for k, v in self.get_params().items() if k != "checkpoint"}
         key = fingerprint("Doc2Sent2Vec", params, active_backend(), S, docs, contexts, targets)
         history, seconds, resumed = fit_epochs(
             model,
