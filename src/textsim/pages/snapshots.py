@@ -34,10 +34,16 @@ SNAPSHOT_FILES = (
     "paper/tables/schafer-a1.scores.csv",
     "paper/tables/schafer-a2.scores.csv",
     "paper/tables/schafer-selected.csv",
+    "paper/tables/scaling-claims.csv",
+    "paper/tables/scaling-results.csv",
 )
-#: a snapshot holds at least one of these: a run's verdicts, or the Schäfer selection
-#: procedure's table (a Schäfer-only run)
-HEADLINES = ("paper/tables/verdicts.csv", "paper/tables/schafer-selected.csv")
+#: a snapshot holds at least one of these: a run's verdicts, the Schäfer selection
+#: procedure's table (a Schäfer-only run) or the corpus-size study's claims by size
+HEADLINES = (
+    "paper/tables/verdicts.csv",
+    "paper/tables/schafer-selected.csv",
+    "paper/tables/scaling-claims.csv",
+)
 META = "run.json"
 
 
@@ -73,8 +79,8 @@ def record(
     found = [name for name in SNAPSHOT_FILES if (src / name).is_file()]
     if not set(HEADLINES) & set(found):
         raise SnapshotError(
-            f"{src}: no {' or '.join(HEADLINES)}; run the verdicts (or schafer_selection) "
-            "target first"
+            f"{src}: no {' or '.join(HEADLINES)}; run the verdicts (or schafer_selection, "
+            "or scaling) target first"
         )
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("*.csv"):

@@ -263,6 +263,29 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return md_table(header, body)
 
 
+def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """The corpus-size study of the last run: one line per claim some size measures,
+    whether the published numbers hold it, and each size's verdict with the counts of
+    its comparisons (the same verdict rule as every run's, per size)."""
+    from textsim.verdicts.registry import claims
+
+    known = {c.id: c for c in claims()}
+    frame = snaps[-1].table("scaling-claims")
+    sizes = [c for c in frame.columns if c not in ("claim", "published holds")]
+    body = []
+    for _, r in frame.iterrows():
+        claim = known.get(str(r["claim"]))
+        where = claim.where if claim is not None else ""
+        published = "—" if pd.isna(r["published holds"]) else str(r["published holds"])
+        cells = [f"`{r['claim']}`", where, published]
+        for size in sizes:
+            verdict, paren, counts = str(r[size]).partition(" (")
+            cells.append(f"**{verdict}**" + (f" ({counts}" if paren else ""))
+        body.append(cells)
+    header = ["claim", "where", "holds in the paper", *sizes]
+    return f"Claims by corpus size ({snaps[-1].name})\n\n" + md_table(header, body)
+
+
 def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """Every comparison of one claim (args: the claim id, then optionally the number
     of rows per run, closest first: the smallest margins in the claimed direction)."""
@@ -350,6 +373,7 @@ VIEWS: dict[str, View] = {
     "schafer": schafer,
     "verdicts": verdicts,
     "comparisons": comparisons,
+    "scaling-claims": scaling_claims,
     "corpus": corpus,
     "provenance": provenance,
 }
