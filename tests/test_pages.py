@@ -28,10 +28,10 @@ def test_every_generated_block_is_fresh() -> None:
 
 
 def test_pages_use_generated_blocks() -> None:
-    """Every view but Table II, the corpus line and the corpus-size claims (no snapshot
-    of the study is recorded yet) fills a block of some page."""
+    """Every view but Table II, the corpus line, the corpus-size claims and the Schäfer
+    selection (no snapshot of either study is recorded yet) fills a block of some page."""
     used = {b.view for page in DOCS.rglob("*.md") for b in blocks(page.read_text())}
-    assert set(VIEWS) - {"table-ii", "corpus", "scaling-claims"} <= used
+    assert set(VIEWS) - {"table-ii", "corpus", "scaling-claims", "schafer-selected"} <= used
 
 
 def test_a_changed_snapshot_makes_its_page_stale(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "comparisons": ["prl-learned-beats-every-baseline", "3"],
         "schafer": ["100"],
     }
-    for view in set(VIEWS) - {"scaling-claims"}:  # a study's table: tested below
+    for view in set(VIEWS) - {"scaling-claims", "schafer-selected"}:  # studies: below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
 
@@ -72,6 +72,9 @@ def test_a_schafer_only_run_records_its_selection_table(tmp_path: Path) -> None:
     frame.to_csv(tables / "schafer-selected.csv", index=False)
     snap = record(tmp_path / "results", tmp_path / "thesis", command="c", config="c", backend="jax")
     assert Snapshot(snap).table("schafer-selected")["Model"].tolist() == ["rae-mean"]
+    text = render("schafer-selected", [Snapshot(snap)], [])
+    assert "| Dataset | Model | Eq. 3.1 (%) |" in text
+    assert "| news10 | rae-mean | 41.2 ± 0.3 |" in text
 
 
 def test_a_corpus_size_study_records_its_claims_by_size(tmp_path: Path) -> None:

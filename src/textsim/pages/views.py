@@ -286,6 +286,16 @@ def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return f"Claims by corpus size ({snaps[-1].name})\n\n" + md_table(header, body)
 
 
+def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """The Schäfer selection procedure of the last run, as its table says it: per
+    dataset and model the selected point, the seeds' eq. 3.1 and parts, the untrained
+    control, whether the model learned, the thesis' value."""
+    frame = snaps[-1].table("schafer-selected")
+    body = [["—" if pd.isna(v) else str(v) for v in row] for row in frame.itertuples(index=False)]
+    title = f"The selection procedure ({snaps[-1].name}): test split, mean ± sd over seeds"
+    return f"{title}\n\n" + md_table([str(c) for c in frame.columns], body)
+
+
 def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """Every comparison of one claim (args: the claim id, then optionally the number
     of rows per run, closest first: the smallest margins in the claimed direction)."""
@@ -374,6 +384,7 @@ VIEWS: dict[str, View] = {
     "verdicts": verdicts,
     "comparisons": comparisons,
     "scaling-claims": scaling_claims,
+    "schafer-selected": schafer_selected,
     "corpus": corpus,
     "provenance": provenance,
 }
