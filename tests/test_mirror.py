@@ -105,3 +105,84 @@ def test_a_mirror_built_from_official_sources_serves_the_pipeline(
     (folder / "dir-news/news.tar.xz").write_bytes(_tar({"x/1": b"other"}, "w:xz"))
     with pytest.raises(ResourceError, match="checksum mismatch"):
         fetch_file("news", tmp_path / "run" / "n.tar.xz", file="news.tar.xz", mirror=folder)
+
+
+def test_another_version_of_the_official_archive_is_accepted_from_the_mirror_it_built(
+    server: tuple[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """An official download whose prepared members differ from the documented copy's
+    (another version of the archive) is kept by `textsim mirror`; the workflow then
+    takes it from that folder on the folder's SHA256SUMS, with a warning, and still
+    refuses a file the list does not vouch for."""
+    url, served = server
+    registry = _registry(url, served, tmp_path)
+    newer = {**OHSUMED, "ohsumed-first-20000-docs/test/C02/0000009": b"Added later.\nNew.\n"}
+    (served / "ohsumed.tar.gz").write_bytes(_tar(newer))
+    monkeypatch.setattr(mirror_module, "load_registry", lambda: registry)
+    for module in (mirror_module, res):
+        monkeypatch.setattr(module, "get_resource", lambda name: registry[name])
+    folder = tmp_path / "mirror"
+    assert main(["mirror", str(folder), "ohsumed"]) == 0
+    got = fetch_file("ohsumed", tmp_path / "run" / "o.tar.xz", file="single.tar.xz", mirror=folder)
+    assert sorted(read_ohsumed(got)["doc_id"]) == ["0000001", "0000003", "0000009"]
+    assert "with other members than the copy the documented numbers" in caplog.text
+    (folder / "dir-ohsumed/single.tar.xz").write_bytes(_tar({"x/1": b"other"}, "w:xz"))
+    with pytest.raises(ResourceError, match="checksum mismatch"):
+        fetch_file("ohsumed", tmp_path / "run" / "p.tar.xz", file="single.tar.xz", mirror=folder)
+
+
+@pytest.mark.workflow
+@pytest.mark.mirror
+def test_a_mirror_built_by_the_cli_from_a_served_official_archive_runs_the_workflow(
+    mirror: Path,
+    server: tuple[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`textsim mirror --address` builds OHSUMED from an official-layout archive served on
+    127.0.0.1 (made from the real abstracts, with a multi-label abstract the
+    preparation drops); the declared members digest vouches for the prepared copy, the
+    tiny run plans with that folder as its mirror and a demo stage (the Schäfer
+    OHSUMED dataset) runs on it."""
+    import tarfile
+
+    from test_workflow import SCHAFER_TINY
+    from tinyrun import copy_project, smk_in
+
+    url, served = server
+    members: dict[str, bytes] = {}
+    with tarfile.open(mirror / "ohsumed/ohsumed_single_23.tar.xz") as tf:
+        for info in tf:
+            if info.isfile():
+                src = tf.extractfile(info)
+                assert src is not None
+                members[info.name.removeprefix("ohsumed_single_23/")] = src.read()
+    layout = {f"ohsumed-first-20000-docs/{name}": data for name, data in members.items()}
+    for category in ("C01", "C02"):  # an abstract of two categories: left out
+        layout[f"ohsumed-first-20000-docs/training/{category}/9999999"] = b"two topics"
+    (served / "ohsumed.tar.gz").write_bytes(_tar(layout))
+    folder = tmp_path / "built"
+    address = f"ohsumed-single-23={url}/ohsumed.tar.gz"
+    assert main(["mirror", str(folder), "ohsumed-single-23", "--address", address]) == 0
+    assert "fetched  ohsumed-single-23/ohsumed_single_23.tar.xz" in capsys.readouterr().out
+    assert main(["mirror", str(folder), "ohsumed-single-23", "--address", "nope"]) == 2
+    assert "expected NAME=URL" in capsys.readouterr().err
+
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(folder))
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    planned = smk_in(project, "-n")
+    assert planned.returncode == 0, planned.stderr[-3000:]
+    extra = tmp_path / "schafer.yaml"
+    extra.write_text(SCHAFER_TINY)
+    target = "results/schafer/ohsumed10/dataset.jsonl"
+    res = smk_in(project, "--cores", "1", target, extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert f"mirror {folder}" in res.stdout + res.stderr
+    header, *documents = (project / target).read_text().splitlines()
+    assert header.startswith('{"vocabulary": ')
+    assert len(documents) == 3 * 34  # the tiny config's 3 topics of 34 abstracts

@@ -36,6 +36,10 @@ class ChecksumError(ResourceError):
     """A fetched file does not match its recorded checksum."""
 
 
+#: the checksum list `textsim mirror` writes into a mirror folder
+MIRROR_SUMS = "SHA256SUMS"
+
+
 def file_digest(path: str | os.PathLike[str], algorithm: str = "sha256") -> str:
     h = hashlib.new(algorithm)
     with open(path, "rb") as f:

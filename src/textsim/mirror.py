@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from textsim.fetching import MIRROR_SUMS
 from textsim.official import members_digest
 from textsim.resources import (
     Resource,
@@ -32,7 +33,7 @@ from textsim.resources import (
 __all__ = ["SUMS", "MirrorEntry", "add_resource_commands", "build_mirror"]
 
 #: the checksum list of a mirror folder
-SUMS = "SHA256SUMS"
+SUMS = MIRROR_SUMS
 
 
 @dataclass(frozen=True)
@@ -53,16 +54,26 @@ def _vouched(resource: Resource, file: str, path: Path) -> bool:
 
 
 def build_mirror(
-    folder: str | os.PathLike[str], names: Sequence[str] | None = None
+    folder: str | os.PathLike[str],
+    names: Sequence[str] | None = None,
+    addresses: Mapping[str, str] | None = None,
 ) -> list[MirrorEntry]:
     """Fill ``folder`` with resources ``names`` (default: every ``files`` resource that
     has a source) and write its ``SHA256SUMS``. A named resource without a source is an
-    error; unnamed ones are skipped."""
+    error; unnamed ones are skipped. ``addresses``: resource name -> where to download
+    it instead of its own address (:meth:`~textsim.resources.Resource.at`)."""
     root = Path(folder)
     chosen = list(names) if names else [n for n, r in load_registry().items() if r.kind == "files"]
+    addresses = dict(addresses or {})
+    unknown = sorted(set(addresses) - set(chosen))
+    if unknown:
+        raise ResourceError(f"--address names {', '.join(unknown)}, not a resource being mirrored")
     entries: list[MirrorEntry] = []
     for name in chosen:
         resource = get_resource(name)
+        address = addresses.get(name)
+        if address is not None:
+            resource = resource.at(address)
         if resource.kind != "files":
             raise ResourceError(f"resource {name!r} is a {resource.kind}: no mirror copy needed")
         if not (resource.url or resource.official):
@@ -76,7 +87,9 @@ def build_mirror(
             if out.is_file() and _vouched(resource, file, out):
                 entries.append(MirrorEntry(name, file, "present"))
                 continue
-            fetch_file(name, out, file=file, mirror=None, lock=root / "sources.lock")
+            fetch_file(
+                name, out, file=file, mirror=None, lock=root / "sources.lock", address=address
+            )
             entries.append(MirrorEntry(name, file, "fetched"))
     _write_sums(root)
     return entries
@@ -113,10 +126,24 @@ def add_resource_commands(sub: Any, guarded: Callable[[str, Callable[[], int]], 
     )
     mirror.add_argument("folder", help="the mirror folder (created)")
     mirror.add_argument("resources", nargs="*", help="resources by name (default: all)")
+    mirror.add_argument(
+        "--address",
+        action="append",
+        default=[],
+        metavar="NAME=URL",
+        help="download resource NAME from URL instead of its own address (another host's "
+        "copy of the official file; the same checksums apply); repeatable",
+    )
 
     def run_mirror(args: argparse.Namespace) -> int:
         def run() -> int:
-            entries = build_mirror(args.folder, args.resources)
+            addresses = {}
+            for item in args.address:
+                name, sep, url = item.partition("=")
+                if not sep or not name or not url:
+                    raise ResourceError(f"--address {item!r}: expected NAME=URL")
+                addresses[name] = url
+            entries = build_mirror(args.folder, args.resources, addresses)
             for e in entries:
                 shown = f"{e.resource}/{e.file}" if e.file else e.resource
                 print(f"{e.status:8s} {shown}" + (f": {e.note}" if e.note else ""))
