@@ -35,6 +35,17 @@ def test_registry_declares_every_resource_with_licence() -> None:
         get_resource("nope")
 
 
+def test_a_resource_has_one_download_address() -> None:
+    """The fetch and the planning take a resource's one address: its own, or the
+    official download it is prepared from, never both."""
+    from textsim.official import Official
+    from textsim.resources import Resource
+
+    with pytest.raises(ResourceError, match="declares both url and official"):
+        Resource("r", "files", "d", "l", url="http://a", official=Official("http://b", "xz"))
+    assert all(not (r.url and r.official) for r in load_registry().values())
+
+
 def test_package_file_is_copied_and_verified(tmp_path: Path) -> None:
     out = fetch_file("wordsim353", tmp_path / "ws.tsv")
     assert file_digest(out) == get_resource("wordsim353").sha256

@@ -96,12 +96,12 @@ def provision(
             return Provision(
                 name, "none", f"The mirror folder {folder} lacks {shown}. {_ways(resource)}"
             )
-    if resource.url:
-        return Provision(name, "official", resource.url)
     if resource.official is not None:
         how = resource.official.prepare
         check = "its pinned sha256" if resource.official.sha256 else "trust on first use"
         return Provision(name, "official", f"{resource.official.url} (prepared: {how}; {check})")
+    if resource.url:
+        return Provision(name, "official", resource.url)
     return Provision(name, "none", _ways(resource))
 
 

@@ -84,6 +84,13 @@ class Resource:
     #: mirror copy prepared from the official download has these members
     members_sha256: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.url and self.official is not None:
+            raise ResourceError(
+                f"resource {self.name!r} declares both url and official: one download "
+                "address (the fetch and the planning would have to choose)"
+            )
+
     def file_names(self, limit: int | None = None) -> list[str]:
         """Relative names of the resource's files, in a stable order."""
         names = sorted(self.files)
