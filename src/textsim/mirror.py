@@ -30,10 +30,7 @@ from textsim.resources import (
     load_registry,
 )
 
-__all__ = ["SUMS", "MirrorEntry", "add_resource_commands", "build_mirror"]
-
-#: the checksum list of a mirror folder
-SUMS = MIRROR_SUMS
+__all__ = ["MirrorEntry", "add_resource_commands", "build_mirror"]
 
 
 @dataclass(frozen=True)
@@ -99,9 +96,9 @@ def _write_sums(root: Path) -> None:
     lines = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         rel = path.relative_to(root).as_posix()
-        if rel not in (SUMS, "sources.lock"):
+        if rel not in (MIRROR_SUMS, "sources.lock"):
             lines.append(f"{file_digest(path)}  {rel}\n")
-    (root / SUMS).write_text("".join(lines), encoding="utf-8")
+    (root / MIRROR_SUMS).write_text("".join(lines), encoding="utf-8")
 
 
 def _resources(args: argparse.Namespace) -> int:
@@ -147,7 +144,7 @@ def add_resource_commands(sub: Any, guarded: Callable[[str, Callable[[], int]], 
             for e in entries:
                 shown = f"{e.resource}/{e.file}" if e.file else e.resource
                 print(f"{e.status:8s} {shown}" + (f": {e.note}" if e.note else ""))
-            print(f"wrote {Path(args.folder) / SUMS}")
+            print(f"wrote {Path(args.folder) / MIRROR_SUMS}")
             return 0
 
         return guarded("mirror", run)

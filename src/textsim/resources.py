@@ -256,20 +256,17 @@ def _dump_checksum(resource: Resource, filename: str, date: str, *, mirrored: bo
     raise ResourceError(f"{filename} is not listed in {url}")
 
 
-def _built_here(root: Path, resource: Resource, file: str, copy: Path) -> bool:
-    """Whether ``copy`` is the file `textsim mirror` prepared into ``root`` from the
-    official download whose members differ from the documented copy's (another
-    version of the official archive): the folder's SHA256SUMS lists it with this digest.
-    Accepted with a warning, since the documented numbers were made with other data."""
+def _built_here(root: Path, resource: Resource, file: str, digest: str) -> bool:
+    """Whether the copy of ``file`` with SHA-256 ``digest`` is the one `textsim mirror`
+    prepared into ``root`` from the official download whose members differ from the
+    documented copy's (another version of the official archive): the folder's
+    SHA256SUMS lists it with this digest. Accepted with a warning, since the documented
+    numbers were made with other data."""
     sums = root / MIRROR_SUMS
     if resource.official is None or not sums.is_file():
         return False
     rel = f"{resource.mirror_dir or resource.name}/{file}"
-    listed = {}
-    for line in sums.read_text(encoding="utf-8").splitlines():
-        digest, _, path = line.partition("  ")
-        listed[path] = digest
-    if listed.get(rel) != file_digest(copy):
+    if _read_checksum_list(sums.read_text(encoding="utf-8"), str(sums)).get(rel) != digest:
         return False
     log.warning(
         "%s: prepared by textsim mirror from %s, with other members than the copy the "
@@ -319,10 +316,11 @@ def fetch_file(
                 shutil.copyfile(held, tmp)
                 label = str(held)
                 vouched = resource.members_sha256 and resource.checksum_algorithm == "sha256"
+                actual = file_digest(tmp) if vouched else ""
                 if vouched and (
-                    file_digest(tmp) == expected
+                    actual == expected
                     or members_digest(tmp) == resource.members_sha256  # prepared by `mirror`
-                    or _built_here(Path(mirror or ""), resource, file, tmp)
+                    or _built_here(Path(mirror or ""), resource, file, actual)
                 ):
                     expected = ""  # verified here: not hashed a second time below
             elif held is not None and not (resource.url or resource.official):
