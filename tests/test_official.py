@@ -10,11 +10,14 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from gensim.test.utils import datapath
 
+import textsim.mirror as mirror
 import textsim.resources as res
-from textsim.official import Official, check_lock
-from textsim.resources import ChecksumError, ResourceError, fetch_file
+from textsim.official import NotPrepared, Official, check_lock
+from textsim.resources import ChecksumError, ResourceError, fetch_file, file_digest
 from textsim.text.documents import read_ohsumed
+from textsim.text.wikipedia import iter_documents
 
 
 @pytest.fixture(autouse=True)
@@ -117,6 +120,50 @@ def test_an_unpinned_source_is_trusted_on_first_use_then_checked(
         fetch_file("served", tmp_path / "out" / "o3.tar.xz", file="o.tar.xz", lock=lock)
     assert not (tmp_path / "out" / "o3.tar.xz").exists()
     assert len(lock.read_text().splitlines()) == 1
+
+
+def test_the_corpus_is_prepared_once_from_a_served_dump_in_wikiextractor_s_layout(
+    server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url, folder = server
+    dump = Path(datapath("enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"))
+    (folder / "part1.xml.bz2").write_bytes(dump.read_bytes())
+    official = Official(url=f"{url}/part1.xml.bz2", prepare="wikiextract", difference="later")
+    resource = res.Resource(
+        name="served",
+        kind="files",
+        description="test",
+        licence="test",
+        files={f: "0" * 64 for f in ("AA/wiki_00.bz2", "AA/wiki_01.bz2", "AD/wiki_99.bz2")},
+        official=official,
+    )
+    monkeypatch.setattr(res, "get_resource", lambda name: resource)
+    monkeypatch.setattr(mirror, "get_resource", lambda name: resource)
+    lock = tmp_path / "run" / "resources" / "sources.lock"
+    out = fetch_file("served", tmp_path / "out" / "w0.bz2", file="AA/wiki_00.bz2", lock=lock)
+    docs = list(iter_documents(out))
+    assert docs[0].title == "Anarchism" and len(docs) > 1
+    (record,) = lock.read_text().splitlines()
+    assert record == f"{url}/part1.xml.bz2\t{dump.stat().st_size}\t{file_digest(dump)}"
+    # later files come from the prepared folder: the source may be gone, and another
+    # run's lock gets the same record
+    (folder / "part1.xml.bz2").unlink()
+    other = tmp_path / "run2" / "sources.lock"
+    out = fetch_file("served", tmp_path / "out" / "w1.bz2", file="AA/wiki_01.bz2", lock=other)
+    assert docs[-1].title != next(iter(iter_documents(out))).title
+    assert other.read_text().splitlines() == [record]
+    # a file beyond what the dump makes is named, with the count
+    with pytest.raises(NotPrepared, match=r"into 3 files, AA/wiki_00.bz2 to AA/wiki_02.bz2; "):
+        fetch_file("served", tmp_path / "out" / "w99.bz2", file="AD/wiki_99.bz2", lock=lock)
+    assert not (tmp_path / "out" / "w99.bz2").exists()
+    # `textsim mirror` keeps what the dump makes and says where it stopped
+    entries = mirror.build_mirror(tmp_path / "mirror", ["served"])
+    assert [(e.file, e.status) for e in entries] == [
+        ("AA/wiki_00.bz2", "fetched"),
+        ("AA/wiki_01.bz2", "fetched"),
+        ("AD/wiki_99.bz2", "skipped"),
+    ]
+    assert "nor the files after it" in entries[-1].note
 
 
 def test_the_lock_records_size_and_digest(tmp_path: Path) -> None:

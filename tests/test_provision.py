@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.provision import provision
+from textsim.provision import pooled, provision
 from textsim.resources import ResourceError, get_resource
 
 
@@ -24,12 +24,37 @@ def _mirror_with(tmp_path: Path, resource: str, files: list[str]) -> Path:
 
 
 def test_an_input_without_an_address_and_no_mirror_has_no_source() -> None:
-    found = provision("enwiki-2015-extracted", mirror=None)
+    found = provision("news-agency-tweets-2020", mirror=None)
     assert found.source == "none"
     line = found.line()
-    assert line.startswith("input enwiki-2015-extracted: no source here.")
-    assert "TEXTSIM_MIRROR=/path/to/mirror" in line and "enwiki-2015-extracted/" in line
-    assert "corpus.source: dump" in line  # the other way, from the resource's own note
+    assert line.startswith("input news-agency-tweets-2020: no source here.")
+    assert "TEXTSIM_MIRROR=/path/to/mirror" in line and "news-agency-tweets-2020/" in line
+    assert "twitter.sources" in line  # the other way, from the resource's own note
+
+
+def test_the_2015_corpus_without_a_mirror_comes_from_the_latest_dump_saying_so() -> None:
+    found = provision("enwiki-2015-extracted", mirror=None)
+    assert found.source == "official"
+    assert found.location.startswith("https://dumps.wikimedia.org/enwiki/latest/")
+    assert "prepared: wikiextract; trust on first use" in found.location
+    assert "not the 2015 dump's" in found.location  # the documented difference
+
+
+def test_a_pool_takes_a_stand_in_for_an_input_without_a_source(tmp_path: Path) -> None:
+    pool = ["health-news-tweets", "news-agency-tweets-2020"]
+    # no mirror: the stand-in is pooled already, so the input is left out, said once
+    used, said = pooled(pool, mirror=None, present=lambda name: False)
+    assert used == ["health-news-tweets"]
+    (line,) = [p.line() for p in said]
+    assert line.startswith("input news-agency-tweets-2020: stand-in health-news-tweets")
+    assert "left out" in line and "differs from the documented run's" in line
+    # alone, the stand-in takes its place
+    used, said = pooled(pool[1:], mirror=None, present=lambda name: False)
+    assert used == ["health-news-tweets"] and "in its place" in said[0].location
+    # with a source (present in the run, or a mirror holding it) nothing is replaced
+    assert pooled(pool, mirror=None, present=lambda name: True) == (pool, [])
+    mirror = _mirror_with(tmp_path, "news-agency-tweets-2020", ["tweets.jsonl.bz2"])
+    assert pooled(pool, mirror=mirror, present=lambda name: False) == (pool, [])
 
 
 def test_a_mirror_holding_every_file_is_the_source(tmp_path: Path) -> None:

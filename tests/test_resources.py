@@ -72,12 +72,23 @@ def test_mirror_copy_and_corruption(tmp_path: Path, mirror: Path) -> None:
 
 
 def test_missing_mirror_file_and_no_url(tmp_path: Path) -> None:
+    tweets = "news-agency-tweets-2020"
     with pytest.raises(ResourceError, match="missing from the mirror"):
-        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/wiki_00.bz2", mirror=tmp_path)
+        fetch_file(tweets, tmp_path / "w", file="tweets.jsonl.bz2", mirror=tmp_path)
     with pytest.raises(ResourceError, match="cannot be downloaded"):
-        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/wiki_00.bz2", mirror=None)
+        fetch_file(tweets, tmp_path / "w", file="tweets.jsonl.bz2", mirror=None)
     with pytest.raises(ResourceError, match="has no file"):
         fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/nope.bz2", mirror=tmp_path)
+
+
+def test_a_mirror_holding_part_of_the_corpus_is_not_completed_from_a_later_dump(
+    tmp_path: Path,
+) -> None:
+    # the official download makes other articles: mixing it into the mirror's is refused
+    (tmp_path / "enwiki-2015-extracted" / "AA").mkdir(parents=True)
+    with pytest.raises(ResourceError, match=r"missing from the mirror.*mix two years"):
+        fetch_file("enwiki-2015-extracted", tmp_path / "w", file="AA/wiki_00.bz2", mirror=tmp_path)
+    assert not (tmp_path / "w").exists()
 
 
 def test_resolve_mirror_env_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,13 +205,13 @@ def test_tar_archive_member_is_extracted_and_verified(
 def test_an_archive_cache_others_can_write_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import textsim.resources as res
+    from textsim.fetching import archive_cache
 
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     shared = tmp_path / f"textsim-archives-{os.getuid()}"
     shared.mkdir()
     shared.chmod(0o777)  # prepared by someone else, world-writable
-    cache = res.archive_cache()
+    cache = archive_cache()
     assert cache != shared and cache.parent == tmp_path
     assert oct(cache.stat().st_mode & 0o777) == "0o700"
 

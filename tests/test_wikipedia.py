@@ -14,6 +14,7 @@ from textsim.text.wikipedia import (
     clean_corpus,
     clean_tokens,
     extract_dump,
+    extract_dump_shards,
     iter_clean,
     iter_documents,
     split_evenly,
@@ -153,6 +154,33 @@ def test_not_a_dump_is_an_error(tmp_path: Path) -> None:
     junk.write_text("hello\n</mediawiki>\n")
     with pytest.raises(CorpusFormatError, match="no articles found"):
         extract_dump(junk, [tmp_path / "o.txt"])
+
+
+def test_the_dump_in_wikiextractor_s_own_layout(tmp_path: Path) -> None:
+    whole = tmp_path / "whole.txt"
+    n = extract_dump(GENSIM_DUMP, [whole], processes=1)
+    # one article a file at the smallest size: past 100 files, the next folder
+    names = extract_dump_shards(GENSIM_DUMP, tmp_path / "one", max_bytes=1, processes=1)
+    assert len(names) > 100
+    assert names[:2] == ["AA/wiki_00.bz2", "AA/wiki_01.bz2"] and names[100] == "AB/wiki_00.bz2"
+    # at WikiExtractor's 1 MiB: fewer files, each under the size, the same text in order
+    names = extract_dump_shards(GENSIM_DUMP, tmp_path / "shards", processes=1)
+    files = [tmp_path / "shards" / name for name in names]
+    texts = [bz2.decompress(f.read_bytes()).decode() for f in files]
+    assert 1 < len(names) < n and all(len(t.encode()) <= 1 << 20 for t in texts)
+    assert "".join(texts) == whole.read_text(encoding="utf-8")
+    assert sum(1 for f in files for _ in iter_documents(f)) == n  # the pipeline's reader
+    assert not (tmp_path / "shards.partial").exists()
+
+
+def test_a_truncated_dump_leaves_no_shard_folder(tmp_path: Path) -> None:
+    with bz2.open(GENSIM_DUMP, "rt", encoding="utf-8") as f:
+        text = f.read()
+    cut = tmp_path / "cut.xml"
+    cut.write_text(text[: len(text) // 3])
+    with pytest.raises(CorpusFormatError, match=r"cut.xml:\d+: truncated XML dump"):
+        extract_dump_shards(cut, tmp_path / "shards", processes=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.xml"]
 
 
 def test_split_evenly() -> None:

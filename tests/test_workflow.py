@@ -105,14 +105,47 @@ def test_a_target_the_config_does_not_provide_stops_naming_the_key(tmp_path: Pat
 
 
 def test_an_input_without_a_source_stops_planning_naming_it(tmp_path: Path) -> None:
-    """No mirror: the demo's Wikipedia text has no download address of its own. Planning
-    stops before any job, naming the input and the ways to provide it."""
-    res = smk("-n", "--directory", str(tmp_path), "--", "table_icdmw_1", env={"TEXTSIM_MIRROR": ""})
+    """A mirror holding part of the 2015 Wikipedia text: the rest cannot come from the
+    latest dump (it would mix two corpora). Planning stops before any job, naming the
+    input, the files and the ways to provide them."""
+    (tmp_path / "mirror" / "enwiki-2015-extracted" / "AA").mkdir(parents=True)
+    work = tmp_path / "work"
+    env = {"TEXTSIM_MIRROR": str(tmp_path / "mirror")}
+    res = smk("-n", "--directory", str(work), "--", "table_icdmw_1", env=env)
     assert res.returncode != 0
     assert "input enwiki-2015-extracted: no source here." in res.stderr
+    assert re.search(
+        r"lacks AA/wiki_00.bz2, AA/wiki_01.bz2, AA/wiki_02.bz2 and \d+ more", res.stderr
+    )
     assert "TEXTSIM_MIRROR=/path/to/mirror" in res.stderr and "corpus.source: dump" in res.stderr
     assert "Traceback" not in res.stderr and "Exception" not in res.stderr
-    assert not any((tmp_path / d).exists() for d in ("results", "resources", "logs"))
+    assert not any((work / d).exists() for d in ("results", "resources", "logs"))
+
+
+def test_without_a_mirror_every_demo_input_has_an_official_source(tmp_path: Path) -> None:
+    """Planning names each input's address; the two that cannot be had as documented
+    say how they differ: the latest dump's articles, the public tweets in the pool."""
+    res = smk("-n", "--directory", str(tmp_path), env={"TEXTSIM_MIRROR": ""})
+    assert res.returncode == 0, res.stderr[-3000:]
+    said = dict(re.findall(r"^input ([\w-]+): (.*)$", res.stderr, flags=re.M))
+    assert "no source here" not in res.stderr and "cannot be downloaded" not in res.stderr
+    assert set(said) >= {
+        "enwiki-2015-extracted",
+        "health-news-tweets",
+        "news-agency-tweets-2020",
+        "stsbenchmark",
+        "ohsumed-single-23",
+        "20newsgroups",
+        "questions-words",
+    }
+    assert all(line.split()[0] in ("official", "package", "stand-in") for line in said.values())
+    assert said["enwiki-2015-extracted"].startswith(
+        "official https://dumps.wikimedia.org/enwiki/latest/"
+    )
+    assert "not the 2015 dump's" in said["enwiki-2015-extracted"]
+    assert said["news-agency-tweets-2020"].startswith("stand-in health-news-tweets, already pooled")
+    # the pool without them: no fetch job for the tweets that have no source
+    assert "fetch_news_agency_tweets_2020" not in res.stdout
 
 
 def test_planning_says_where_each_input_comes_from(tmp_path: Path) -> None:

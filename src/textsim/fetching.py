@@ -1,6 +1,6 @@
-"""Downloading and verifying files: the errors, digests, the download with retries and
-the private archive cache that :mod:`textsim.resources` and :mod:`textsim.official`
-share."""
+"""Downloading and verifying files: the errors, digests, the download with retries, an
+archive member's extraction and the private archive cache that :mod:`textsim.resources`
+and :mod:`textsim.official` share."""
 
 from __future__ import annotations
 
@@ -8,17 +8,20 @@ import hashlib
 import http.client
 import logging
 import os
+import shutil
 import time
 import urllib.request
+import zlib
 from pathlib import Path
 
-from textsim.io import private_dir
+from textsim.io import atomic_path, private_dir
 
 __all__ = [
     "ChecksumError",
     "ResourceError",
     "archive_cache",
     "download",
+    "extract_member",
     "file_digest",
     "verify_digest",
 ]
@@ -93,3 +96,56 @@ def archive_cache() -> Path:
     uid = os.getuid() if hasattr(os, "getuid") else 0
     cache = Path(tempfile.gettempdir()) / f"textsim-archives-{uid}"
     return cache if private_dir(cache) else Path(tempfile.mkdtemp(prefix="textsim-archives-"))
+
+
+def _archive_path(url: str, kind: str) -> Path:
+    return archive_cache() / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
+
+
+def extract_member(url: str, member: str, dest: Path, kind: str) -> Path:
+    """Download the ``kind`` archive (zip or tar, any compression) at ``url`` once
+    (cached: :func:`archive_cache`) and extract ``member`` to ``dest``; returns the
+    cached archive. A corrupt archive, or one without ``member``, is removed."""
+    import tarfile
+    import zipfile
+
+    archive = _archive_path(url, kind)
+    if not archive.is_file():
+        with atomic_path(archive) as tmp:
+            download(url, tmp)
+    try:
+        if kind == "zip":
+            with zipfile.ZipFile(archive) as zf:
+                names = {n.removeprefix("./"): n for n in zf.namelist()}
+                if member not in names:
+                    raise ResourceError(
+                        f"{url}: the archive has no member {member} (removed, rerun to "
+                        "download it again)"
+                    )
+                with zf.open(names[member]) as src, open(dest, "wb") as out:
+                    shutil.copyfileobj(src, out)
+        elif kind == "tar":
+            with tarfile.open(archive, "r:*") as tf:
+                for info in tf:
+                    if info.isfile() and info.name.removeprefix("./") == member:
+                        data = tf.extractfile(info)
+                        assert data is not None
+                        with data, open(dest, "wb") as out:
+                            shutil.copyfileobj(data, out)
+                        break
+                else:
+                    raise ResourceError(
+                        f"{url}: the archive has no member {member} (removed, rerun to "
+                        "download it again)"
+                    )
+        else:
+            raise ResourceError(f"{url}: unknown archive kind {kind!r} (zip or tar)")
+    except ResourceError:
+        archive.unlink(missing_ok=True)
+        raise
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error) as err:
+        archive.unlink(missing_ok=True)
+        raise ResourceError(
+            f"{url}: corrupt {kind} archive ({err}; removed, rerun to download again)"
+        ) from None
+    return archive

@@ -15,6 +15,17 @@ Preparations (:data:`PREPARATIONS`):
   (``<root>/{training,test}/Cxx/<id>``, an abstract filed under each of its categories)
   the abstracts filed under exactly one category of their split, as
   ``ohsumed_single_23/{split}/Cxx/<id>`` (the single-label subset of Text GCN).
+
+Preparations that make a folder of files (:data:`FOLDER_PREPARATIONS`), prepared once
+into the archive cache, each fetch copying the file it names:
+
+* ``wikiextract``: a MediaWiki XML dump through WikiExtractor, laid out as its command
+  line does with ``--compress`` (``AA/wiki_00.bz2`` …, 1 MiB of text a file):
+  :func:`textsim.text.wikipedia.extract_dump_shards`.
+
+An ``official`` entry's ``difference`` says how its prepared files differ from the copy
+the documented numbers were made with, where they cannot be the same (a later dump);
+planning prints it and the fetch logs it.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ import hashlib
 import io
 import logging
 import lzma
+import os
 import re
 import shutil
 import tarfile
@@ -39,11 +51,19 @@ from textsim.fetching import (
     ResourceError,
     archive_cache,
     file_digest,
-    verify_digest,
 )
 from textsim.io import atomic_path
 
-__all__ = ["LOCK", "PREPARATIONS", "Official", "check_lock", "fetch_official", "members_digest"]
+__all__ = [
+    "FOLDER_PREPARATIONS",
+    "LOCK",
+    "PREPARATIONS",
+    "NotPrepared",
+    "Official",
+    "check_lock",
+    "fetch_official",
+    "members_digest",
+]
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +79,8 @@ class Official:
     prepare: str
     sha256: str | None = None
     note: str = ""
+    #: how the prepared files differ from the documented copy, where they must
+    difference: str = ""
 
 
 def _open_stream(path: Path) -> BinaryIO:
@@ -134,11 +156,26 @@ PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
 }
 
 
+def _wikiextract(dump: Path, folder: Path) -> None:
+    from textsim.text.wikipedia import extract_dump_shards
+
+    extract_dump_shards(dump, folder, processes=os.cpu_count() or 1)
+
+
+#: name -> function(official download, folder): preparations that make many files
+FOLDER_PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
+    "wikiextract": _wikiextract,
+}
+
+
 def check_lock(lock: Path, url: str, path: Path) -> None:
     """Trust on first use: record ``path``'s size and SHA-256 for ``url`` in ``lock``
     the first time; later, raise :class:`~textsim.resources.ChecksumError` when they
     differ from the record."""
-    size, digest = path.stat().st_size, file_digest(path)
+    _check_record(lock, url, path.stat().st_size, file_digest(path))
+
+
+def _check_record(lock: Path, url: str, size: int, digest: str) -> None:
     records: dict[str, tuple[int, str]] = {}
     if lock.is_file():
         for line in lock.read_text(encoding="utf-8").splitlines():
@@ -167,6 +204,84 @@ def check_lock(lock: Path, url: str, path: Path) -> None:
     )
 
 
+class NotPrepared(ResourceError):
+    """The official download's preparation made no file of the name asked for."""
+
+
+_BAD_ARCHIVE = (tarfile.TarError, EOFError, OSError, ValueError, zlib.error, lzma.LZMAError)
+
+
+def _verified_download(
+    name: str, official: Official, archive: Path, lock: Path, download: Callable[..., Any]
+) -> tuple[int, str]:
+    """Download ``official`` to ``archive`` unless it is there, verify it (its pinned
+    sha256, or ``lock``); return its size and SHA-256. A failed check removes it."""
+    if not archive.is_file():
+        with atomic_path(archive) as tmp:
+            download(official.url, tmp)
+    try:
+        size, digest = archive.stat().st_size, file_digest(archive)
+        if official.sha256 and digest != official.sha256.lower():
+            raise ChecksumError(
+                f"checksum mismatch for {official.url} (resource {name}): sha256 is {digest}, "
+                f"expected {official.sha256} (corrupt or partial file; it was not kept)"
+            )
+        if not official.sha256:
+            _check_record(lock, official.url, size, digest)
+    except ResourceError:
+        archive.unlink(missing_ok=True)
+        raise
+    return size, digest
+
+
+def _not_the_archive(official: Official, archive: Path, err: Exception) -> ResourceError:
+    archive.unlink(missing_ok=True)
+    return ResourceError(
+        f"{official.url}: not the expected archive ({err}; removed, rerun to download it again)"
+    )
+
+
+def _fetch_from_folder(
+    name: str,
+    official: Official,
+    dest: Path,
+    file: str | None,
+    *,
+    lock: Path,
+    download: Callable[..., Any],
+) -> None:
+    """A folder preparation: prepared once into the archive cache (with a record of the
+    download it was made from, which each later run's ``lock`` gets too), then ``file``
+    copied from it."""
+    key = hashlib.sha256(official.url.encode()).hexdigest()[:16]
+    archive, folder = archive_cache() / f"{key}.official", archive_cache() / f"{key}.prepared"
+    source = folder / ".source"
+    if source.is_file():
+        url, length, digest = source.read_text(encoding="utf-8").split("\t")
+        _check_record(lock, url, int(length), digest.strip())
+    else:
+        size, digest = _verified_download(name, official, archive, lock, download)
+        log.info("preparing %s from %s (%s)", name, official.url, official.prepare)
+        try:
+            FOLDER_PREPARATIONS[official.prepare](archive, folder)
+        except _BAD_ARCHIVE as err:
+            raise _not_the_archive(official, archive, err) from None
+        with atomic_path(source) as tmp:
+            tmp.write_text(f"{official.url}\t{size}\t{digest}\n", encoding="utf-8")
+        archive.unlink()  # the prepared folder is what later fetches read
+        if official.difference:
+            log.warning("%s prepared from %s: %s", name, official.url, official.difference)
+    if file is None or not (folder / file).is_file():
+        made = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+        made = [m for m in made if m != ".source"]
+        raise NotPrepared(
+            f"resource {name!r}: {official.url} prepared ({official.prepare}) into "
+            f"{len(made)} files, {made[0] if made else '-'} to {made[-1] if made else '-'}; "
+            f"{file!r} is not among them (ask for fewer files, or use a mirror that holds it)"
+        )
+    shutil.copyfile(folder / file, dest)
+
+
 def fetch_official(
     name: str,
     official: Official,
@@ -175,25 +290,24 @@ def fetch_official(
     lock: Path,
     download: Callable[..., Any],
     members: str | None = None,
+    file: str | None = None,
 ) -> None:
     """Download ``official`` once (the archive cache), verify it (its pinned sha256, or
     ``lock``), prepare it into ``dest``. A download that fails its check is removed.
     ``members``: the :func:`members_digest` of the mirror's copy; a prepared file with
-    other members is kept (its download is verified) and the difference logged."""
+    other members is kept (its download is verified) and the difference logged.
+    ``file``: which file of a folder preparation (:data:`FOLDER_PREPARATIONS`)."""
 
+    if official.prepare in FOLDER_PREPARATIONS:
+        _fetch_from_folder(name, official, dest, file, lock=lock, download=download)
+        return
     if official.prepare not in PREPARATIONS:
         raise ResourceError(f"resource {name!r}: unknown preparation {official.prepare!r}")
     archive = archive_cache() / (
         hashlib.sha256(official.url.encode()).hexdigest()[:16] + ".official"
     )
-    if not archive.is_file():
-        with atomic_path(archive) as tmp:
-            download(official.url, tmp)
+    _verified_download(name, official, archive, lock, download)
     try:
-        if official.sha256:
-            verify_digest(archive, official.sha256, "sha256", f"{official.url} (resource {name})")
-        else:
-            check_lock(lock, official.url, archive)
         PREPARATIONS[official.prepare](archive, dest)
         if members is not None and members_digest(dest) != members:
             log.warning(
@@ -205,8 +319,5 @@ def fetch_official(
     except ResourceError:
         archive.unlink(missing_ok=True)
         raise
-    except (tarfile.TarError, EOFError, OSError, ValueError, zlib.error, lzma.LZMAError) as err:
-        archive.unlink(missing_ok=True)
-        raise ResourceError(
-            f"{official.url}: not the expected archive ({err}; removed, rerun to download it again)"
-        ) from None
+    except _BAD_ARCHIVE as err:
+        raise _not_the_archive(official, archive, err) from None

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import importlib.util
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from textsim.resources import MIRROR_ENV, Resource, get_resource, resolve_mirror
 
-__all__ = ["Provision", "SourceKind", "exists_all", "provision"]
+__all__ = ["Provision", "SourceKind", "exists_all", "pooled", "provision"]
 
 #: where an input comes from: already in the run's resources/, the mirror folder, its
-#: official address, an installed Python package, or nowhere
-SourceKind = Literal["present", "mirror", "official", "package", "none"]
+#: official address, an installed Python package, another resource in its place
+#: (:func:`pooled`), or nowhere
+SourceKind = Literal["present", "mirror", "official", "package", "stand-in", "none"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def provision(
         missing = [f for f in wanted if not (folder / f).is_file()]
         if not missing:
             return Provision(name, "mirror", str(folder))
-        if not (resource.url or resource.official):
+        if not resource.completes(folder):
             shown = ", ".join(missing[:3]) + (
                 f" and {len(missing) - 3} more" if len(missing) > 3 else ""
             )
@@ -99,10 +100,43 @@ def provision(
     if resource.official is not None:
         how = resource.official.prepare
         check = "its pinned sha256" if resource.official.sha256 else "trust on first use"
-        return Provision(name, "official", f"{resource.official.url} (prepared: {how}; {check})")
+        differs = resource.official.difference.strip()
+        differs = f"; {differs}" if differs else ""
+        return Provision(
+            name, "official", f"{resource.official.url} (prepared: {how}; {check}{differs})"
+        )
     if resource.url:
         return Provision(name, "official", resource.url)
     return Provision(name, "none", _ways(resource))
+
+
+def pooled(
+    names: Sequence[str],
+    *,
+    mirror: str | os.PathLike[str] | None,
+    present: Callable[[str], bool],
+) -> tuple[list[str], list[Provision]]:
+    """The resources a pool of ``names`` reads: each one, or where it has no source
+    here (not ``present`` in the run, no mirror copy, no address) its declared
+    ``stand_in``, once. Also a ``stand-in`` :class:`Provision` for each one replaced,
+    for the planning log."""
+    used: list[str] = []
+    replaced: list[Provision] = []
+    for name in names:
+        stand_in = get_resource(name).stand_in
+        if stand_in and not present(name) and provision(name, mirror=mirror).source == "none":
+            how = "already pooled: this one is left out" if stand_in in names else "in its place"
+            replaced.append(
+                Provision(
+                    name,
+                    "stand-in",
+                    f"{stand_in}, {how} (no mirror copy, no address), so every number "
+                    "made from the pool differs from the documented run's",
+                )
+            )
+            name = stand_in
+        used.append(name)
+    return list(dict.fromkeys(used)), replaced
 
 
 def exists_all(paths: Sequence[str | os.PathLike[str]]) -> bool:

@@ -15,13 +15,11 @@ behind.
 from __future__ import annotations
 
 import functools
-import hashlib
 import importlib.util
 import logging
 import os
 import shutil
 import urllib.request
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from importlib import resources as importlib_resources
@@ -35,8 +33,8 @@ from textsim.fetching import (
     MIRROR_SUMS,
     ChecksumError,
     ResourceError,
-    archive_cache,
     download,
+    extract_member,
     file_digest,
     verify_digest,
 )
@@ -51,6 +49,7 @@ __all__ = [
     "fetch_file",
     "file_digest",
     "load_registry",
+    "read_checksum_list",
     "resolve_mirror",
     "verify_digest",
 ]
@@ -83,6 +82,9 @@ class Resource:
     #: a tar archive's members digest (:func:`textsim.official.members_digest`): a
     #: mirror copy prepared from the official download has these members
     members_sha256: str | None = None
+    #: a resource with an address that a pool of resources takes in this one's place
+    #: where this one has no source (data that cannot be redistributed)
+    stand_in: str | None = None
 
     def __post_init__(self) -> None:
         if self.url and self.official is not None:
@@ -90,6 +92,15 @@ class Resource:
                 f"resource {self.name!r} declares both url and official: one download "
                 "address (the fetch and the planning would have to choose)"
             )
+
+    def completes(self, folder: Path) -> bool:
+        """Whether files missing from a mirror's ``folder`` for this resource may come
+        from its download address: not where the official download makes other data
+        (``official.difference``) and the folder holds some files already, which
+        would mix the two."""
+        if not (self.url or self.official):
+            return False
+        return not (self.official and self.official.difference and folder.is_dir())
 
     def file_names(self, limit: int | None = None) -> list[str]:
         """Relative names of the resource's files, in a stable order."""
@@ -107,7 +118,9 @@ class Resource:
         raise ResourceError(f"resource {self.name!r} has no download address to replace")
 
 
-def _read_checksum_list(text: str, source: str) -> dict[str, str]:
+def read_checksum_list(text: str, source: str) -> dict[str, str]:
+    """A ``sha256sum``-style listing (``<digest>  <path>`` lines; ``source`` names it in
+    errors) as path -> digest."""
     files: dict[str, str] = {}
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -134,7 +147,7 @@ def load_registry() -> Mapping[str, Resource]:
         checksums = spec.pop("checksums", None)
         files: dict[str, str] = {k: str(v).lower() for k, v in spec.pop("files", {}).items()}
         if checksums is not None:
-            files = _read_checksum_list((data_dir / checksums).read_text(), str(checksums))
+            files = read_checksum_list((data_dir / checksums).read_text(), str(checksums))
         official = spec.pop("official", None)
         registry[name] = Resource(
             name=name,
@@ -142,6 +155,11 @@ def load_registry() -> Mapping[str, Resource]:
             official=Official(**official) if official is not None else None,
             **spec,
         )
+    for resource in registry.values():
+        if resource.stand_in is not None and resource.stand_in not in registry:
+            raise ResourceError(
+                f"resource {resource.name!r}: its stand_in {resource.stand_in!r} is not declared"
+            )
     return MappingProxyType(registry)
 
 
@@ -163,59 +181,6 @@ def resolve_mirror(config_value: str | None) -> Path | None:
             f"mirror folder {path} (from {MIRROR_ENV} or resources.mirror) does not exist"
         )
     return path
-
-
-def _archive_path(url: str, kind: str) -> Path:
-    return archive_cache() / (hashlib.sha256(url.encode()).hexdigest()[:16] + "." + kind)
-
-
-def _extract_member(url: str, member: str, dest: Path, kind: str) -> Path:
-    """Download the ``kind`` archive (zip or tar, any compression) at ``url`` once
-    (cached: :func:`archive_cache`) and extract ``member`` to ``dest``; returns the
-    cached archive. A corrupt archive, or one without ``member``, is removed."""
-    import tarfile
-    import zipfile
-
-    archive = _archive_path(url, kind)
-    if not archive.is_file():
-        with atomic_path(archive) as tmp:
-            download(url, tmp)
-    try:
-        if kind == "zip":
-            with zipfile.ZipFile(archive) as zf:
-                names = {n.removeprefix("./"): n for n in zf.namelist()}
-                if member not in names:
-                    raise ResourceError(
-                        f"{url}: the archive has no member {member} (removed, rerun to "
-                        "download it again)"
-                    )
-                with zf.open(names[member]) as src, open(dest, "wb") as out:
-                    shutil.copyfileobj(src, out)
-        elif kind == "tar":
-            with tarfile.open(archive, "r:*") as tf:
-                for info in tf:
-                    if info.isfile() and info.name.removeprefix("./") == member:
-                        data = tf.extractfile(info)
-                        assert data is not None
-                        with data, open(dest, "wb") as out:
-                            shutil.copyfileobj(data, out)
-                        break
-                else:
-                    raise ResourceError(
-                        f"{url}: the archive has no member {member} (removed, rerun to "
-                        "download it again)"
-                    )
-        else:
-            raise ResourceError(f"{url}: unknown archive kind {kind!r} (zip or tar)")
-    except ResourceError:
-        archive.unlink(missing_ok=True)
-        raise
-    except (zipfile.BadZipFile, tarfile.TarError, EOFError, zlib.error) as err:
-        archive.unlink(missing_ok=True)
-        raise ResourceError(
-            f"{url}: corrupt {kind} archive ({err}; removed, rerun to download again)"
-        ) from None
-    return archive
 
 
 def _package_file(resource: Resource) -> Path:
@@ -266,7 +231,7 @@ def _built_here(root: Path, resource: Resource, file: str, digest: str) -> bool:
     if resource.official is None or not sums.is_file():
         return False
     rel = f"{resource.mirror_dir or resource.name}/{file}"
-    if _read_checksum_list(sums.read_text(encoding="utf-8"), str(sums)).get(rel) != digest:
+    if read_checksum_list(sums.read_text(encoding="utf-8"), str(sums)).get(rel) != digest:
         return False
     log.warning(
         "%s: prepared by textsim mirror from %s, with other members than the copy the "
@@ -311,20 +276,27 @@ def fetch_file(
             if file is None or file not in resource.files:
                 raise ResourceError(f"resource {name!r} has no file {file!r}")
             expected = resource.files[file]
-            held = Path(mirror) / (resource.mirror_dir or name) / file if mirror else None
+            folder = Path(mirror) / (resource.mirror_dir or name) if mirror else None
+            held = folder / file if folder is not None else None
             if held is not None and held.is_file():
                 shutil.copyfile(held, tmp)
                 label = str(held)
-                vouched = resource.members_sha256 and resource.checksum_algorithm == "sha256"
-                actual = file_digest(tmp) if vouched else ""
-                if vouched and (
-                    actual == expected
-                    or members_digest(tmp) == resource.members_sha256  # prepared by `mirror`
-                    or _built_here(Path(mirror or ""), resource, file, actual)
-                ):
-                    expected = ""  # verified here: not hashed a second time below
-            elif held is not None and not (resource.url or resource.official):
-                raise ResourceError(f"{held} is missing from the mirror (resource {name})")
+                if resource.official is not None and resource.checksum_algorithm == "sha256":
+                    actual = file_digest(tmp)
+                    if (
+                        actual == expected
+                        or (  # prepared by `textsim mirror` from the documented archive
+                            resource.members_sha256 is not None
+                            and members_digest(tmp) == resource.members_sha256
+                        )
+                        or _built_here(Path(mirror or ""), resource, file, actual)
+                    ):
+                        expected = ""  # verified here: not hashed a second time below
+            elif folder is not None and not resource.completes(folder):
+                raise ResourceError(
+                    f"{held} is missing from the mirror (resource {name}). "
+                    f"{resource.obtain or ''}".strip()
+                )
             elif resource.official is not None:
                 fetch_official(
                     name,
@@ -333,12 +305,13 @@ def fetch_file(
                     lock=Path(lock),
                     download=download,
                     members=resource.members_sha256,
+                    file=file,
                 )
                 log.info("prepared %s from %s", file, resource.official.url)
                 expected = ""  # the declared checksum is the mirror's form: not this file's
                 label = resource.official.url
             elif resource.url and resource.archive:
-                archive = _extract_member(resource.url, file, tmp, resource.archive)
+                archive = extract_member(resource.url, file, tmp, resource.archive)
                 label = f"{resource.url} member {file}"
                 try:
                     verify_digest(tmp, expected, resource.checksum_algorithm, f"{label} ({name})")

@@ -12,7 +12,7 @@ from snakemake.io import report as _report
 
 from textsim.imports import module_closure
 from textsim.deboom.tweets import COUPLE_SETS as TWITTER_COUPLE_SETS
-from textsim.provision import exists_all, provision
+from textsim.provision import exists_all, pooled, provision
 from textsim.resources import ResourceError, get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
@@ -178,6 +178,25 @@ def resource_files(resource):
     return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
 
 
+def tweet_sources():
+    """twitter.sources as the Twitter pool reads them: each one without a source here
+    replaced by its declared stand-in, said once before the first job."""
+    try:
+        used, replaced = pooled(
+            TWITTER["sources"],
+            mirror=config["resources"]["mirror"],
+            present=lambda r: exists_all(resource_files(r)),
+        )
+    except ResourceError as err:
+        raise SystemExit(str(err)) from None
+    for found in replaced:
+        print(found.line(), file=sys.stderr)
+    return used
+
+
+TWEET_SOURCES = tweet_sources() if TWITTER_SETS else []
+
+
 def get_transfer_files():
     """WikiExtractor files of the transfer slice: the slice_files after corpus.extracted.max_files."""
     if TRANSFER["source"] != "slice":
@@ -219,7 +238,7 @@ def get_dump_path():
 
 def files_resources():
     """The declared 'files' resources (other than the corpus) this config fetches."""
-    names = list(TWITTER["sources"]) if TWITTER_SETS else []
+    names = list(TWEET_SOURCES)
     names += ["stsbenchmark"] if STS["enabled"] or (config["scaling"]["enabled"] and config["scaling"]["sts"]) else []
     names += ["ohsumed-single-23"] if PARAGRAPHS["enabled"] else []
     if SCH["enabled"]:

@@ -218,7 +218,7 @@ def transfer_note():
 
 
 def twitter_note():
-    sources = ", ".join(TWITTER["sources"])
+    sources = ", ".join(TWEET_SOURCES)
     return (
         f"Ours: tweets of {sources} (the paper: 341,949 tweets of 100 news agencies, August 2015); "
         f"word2vec and document frequencies from {corpus_description()}, as in the paper; "

@@ -5,7 +5,7 @@
 
 rule curate_twitter_pairs:
     input:
-        tweets=[f for r in TWITTER["sources"] for f in resource_files(r)],
+        tweets=[f for r in TWEET_SOURCES for f in resource_files(r)],
         vectors=VECTORS_KV,
         code=code("curate_twitter_pairs"),
     output:
