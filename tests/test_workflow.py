@@ -302,6 +302,19 @@ def test_tiny_run_makes_every_artifact(tiny_project: Path) -> None:
     ):
         for ext in ("pdf", "png"):
             assert (paper / f"figures/{name}.{ext}").stat().st_size > 1000
+    # exactly the De Boom artifacts the getting-started page says the tiny run makes
+    figures = {p.stem for p in (paper / "figures").glob("*.pdf")}
+    assert {f for f in figures if f.startswith(("icdmw", "prl"))} == {
+        "icdmw-figure-1",
+        "icdmw-figure-2",
+        "icdmw-figure-4",
+        "icdmw-figure-5",
+        "prl-figure-3",
+    }
+    assert not (paper / "tables/prl-table-2.csv").exists()
+    said = " ".join((ROOT / "docs/getting-started.md").read_text().split())
+    assert "ICDMW Tables 1–3 and Figures 1, 2, 4, 5, PRL Table 1 and Figure 3" in said
+    assert "PRL Table 2 and Figure 2 need the demo's tweets" in said
     prl = pd.read_csv(paper / "tables/prl-table-1.csv")
     assert set(prl["length"].astype(str)) == {"20", "var", "transfer"}
     assert {"learned_contrastive", "learned_median"} <= set(prl["method"])
