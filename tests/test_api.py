@@ -851,6 +851,11 @@ def test_cli_small_manners(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["resources"]) == 0
     listing = capsys.readouterr().out
     assert " 1 file " in listing and "1 files" not in listing
+    # where each input comes from without a mirror
+    rows = {line.split()[0]: line for line in listing.splitlines()}
+    assert "dumps.wikimedia.org, prepared" in rows["enwiki-2015-extracted"]
+    assert "stand-in health-news-tweets" in rows["news-agency-tweets-2020"]
+    assert "gensim package" in rows["questions-words"]
     bench = build_parser()._subparsers._group_actions[0].choices["bench-scoring"]  # type: ignore[union-attr]
     helps = {a.dest: a.help for a in bench._actions if a.dest != "help"}
     assert all(helps.values()), helps

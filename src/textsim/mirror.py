@@ -116,11 +116,27 @@ def _write_sums(root: Path) -> None:
     (root / MIRROR_SUMS).write_text("".join(lines), encoding="utf-8")
 
 
+def _source(resource: Resource) -> str:
+    """Where a resource comes from without a mirror, in a few words."""
+    from urllib.parse import urlsplit
+
+    if resource.kind == "package":
+        return f"{resource.package} package"
+    if resource.kind == "dump":
+        return f"{urlsplit(resource.url or '').hostname}, by date"
+    if resource.official is not None:
+        return f"{urlsplit(resource.official.url).hostname}, prepared"
+    if resource.url:
+        return str(urlsplit(resource.url).hostname)
+    return f"stand-in {resource.stand_in}" if resource.stand_in else "a mirror only"
+
+
 def _resources(args: argparse.Namespace) -> int:
+    print(f"{'resource':24s} {'kind':8s} {'files':10s} {'without a mirror':36s} licence")
     for name, r in load_registry().items():
         count = len(r.files) if r.files else 1
         n = f"{count} file" + ("s" if count != 1 else "")
-        print(f"{name:24s} {r.kind:8s} {n:10s} {r.licence}")
+        print(f"{name:24s} {r.kind:8s} {n:10s} {_source(r):36s} {r.licence}")
     return 0
 
 
