@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from gensim.test.utils import datapath
 
+from textsim.text.wikiextract import extract_dump_shards
 from textsim.text.wikipedia import (
     CleanCorpus,
     CorpusFormatError,
     clean_corpus,
     clean_tokens,
     extract_dump,
-    extract_dump_shards,
     iter_clean,
     iter_documents,
     split_evenly,

@@ -21,7 +21,7 @@ into the archive cache, each fetch copying the file it names:
 
 * ``wikiextract``: a MediaWiki XML dump through WikiExtractor, laid out as its command
   line does with ``--compress`` (``AA/wiki_00.bz2`` …, 1 MiB of text a file):
-  :func:`textsim.text.wikipedia.extract_dump_shards`.
+  :func:`textsim.text.wikiextract.extract_dump_shards`.
 
 An ``official`` entry's ``difference`` says how its prepared files differ from the copy
 the documented numbers were made with, where they cannot be the same (a later dump);
@@ -157,7 +157,7 @@ PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
 
 
 def _wikiextract(dump: Path, folder: Path) -> None:
-    from textsim.text.wikipedia import extract_dump_shards
+    from textsim.text.wikiextract import extract_dump_shards
 
     extract_dump_shards(dump, folder, processes=os.cpu_count() or 1)
 

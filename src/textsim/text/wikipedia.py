@@ -22,7 +22,6 @@ import lzma
 import multiprocessing
 import os
 import re
-import shutil
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -41,7 +40,6 @@ __all__ = [
     "clean_corpus",
     "clean_tokens",
     "extract_dump",
-    "extract_dump_shards",
     "iter_clean",
     "iter_documents",
     "split_evenly",
@@ -291,17 +289,6 @@ def _safe_processes(processes: int) -> int:
     return processes
 
 
-def _extracted(path: Path, stack: contextlib.ExitStack, processes: int) -> Iterator[str]:
-    """The dump's articles as WikiExtractor text, in dump order (``processes`` workers,
-    closed with ``stack``)."""
-    pages = _pages(_DumpLines(path))
-    processes = _safe_processes(processes)
-    pool = stack.enter_context(multiprocessing.Pool(processes)) if processes > 1 else None
-    it: Iterator[str]
-    it = pool.imap(_extract_page, pages, chunksize=16) if pool else map(_extract_page, pages)
-    return iter(tqdm(it, desc="extract", unit="article", mininterval=10))
-
-
 def extract_dump(
     dump: str | os.PathLike[str],
     outputs: Sequence[str | os.PathLike[str]],
@@ -315,11 +302,16 @@ def extract_dump(
     result is the same for any number of processes. Returns the article count.
     """
     path = Path(dump)
+    pages = _pages(_DumpLines(path))
     n = 0
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
         files = [stack.enter_context(open(t, "w", encoding="utf-8")) for t in tmps]
-        for text in _extracted(path, stack, processes):
+        processes = _safe_processes(processes)
+        pool = stack.enter_context(multiprocessing.Pool(processes)) if processes > 1 else None
+        it: Iterator[str]
+        it = pool.imap(_extract_page, pages, chunksize=16) if pool else map(_extract_page, pages)
+        for text in tqdm(it, desc="extract", unit="article", mininterval=10):
             files[n % len(files)].write(text)
             n += 1
             if max_articles is not None and n >= max_articles:
@@ -330,44 +322,3 @@ def extract_dump(
         raise CorpusFormatError(f"{path}: no articles found (is this a MediaWiki XML dump?)")
     log.info("extracted %d articles from %s into %d files", n, path, len(outputs))
     return n
-
-
-#: WikiExtractor's default file size (``--bytes 1M``)
-SHARD_BYTES = 1 << 20
-
-
-def extract_dump_shards(
-    dump: str | os.PathLike[str],
-    folder: str | os.PathLike[str],
-    *,
-    max_bytes: int = SHARD_BYTES,
-    processes: int = 1,
-) -> list[str]:
-    """Extract a MediaWiki XML dump into ``folder`` as the WikiExtractor command line
-    lays it out with ``--compress``: ``AA/wiki_00.bz2`` … ``AA/wiki_99.bz2``,
-    ``AB/wiki_00.bz2`` …, articles in dump order, a new file before the text would pass
-    ``max_bytes`` (WikiExtractor's own :class:`OutputSplitter`). ``folder`` appears
-    whole or not at all. Returns the files' relative names, in order."""
-    from wikiextractor.WikiExtractor import NextFile, OutputSplitter
-
-    path, target = Path(dump), Path(folder)
-    partial = target.with_name(target.name + ".partial")
-    shutil.rmtree(partial, ignore_errors=True)
-    n = 0
-    try:
-        with contextlib.ExitStack() as stack:
-            out = OutputSplitter(NextFile(str(partial)), max_bytes, compress=True)
-            stack.callback(out.close)
-            for text in _extracted(path, stack, processes):
-                out.write(text)
-                n += 1
-        if n == 0:
-            raise CorpusFormatError(f"{path}: no articles found (is this a MediaWiki XML dump?)")
-    except BaseException:
-        shutil.rmtree(partial, ignore_errors=True)
-        raise
-    names = sorted(p.relative_to(partial).as_posix() for p in partial.glob("*/wiki_*.bz2"))
-    shutil.rmtree(target, ignore_errors=True)
-    partial.rename(target)
-    log.info("extracted %d articles from %s into %d WikiExtractor files", n, path, len(names))
-    return names
