@@ -128,7 +128,7 @@ def test_another_version_of_the_official_archive_is_accepted_from_the_mirror_it_
     assert main(["mirror", str(folder), "ohsumed"]) == 0
     got = fetch_file("ohsumed", tmp_path / "run" / "o.tar.xz", file="single.tar.xz", mirror=folder)
     assert sorted(read_ohsumed(got)["doc_id"]) == ["0000001", "0000003", "0000009"]
-    assert "with other members than the copy the documented numbers" in caplog.text
+    assert "with other contents than the copy the documented numbers" in caplog.text
     (folder / "dir-ohsumed/single.tar.xz").write_bytes(_tar({"x/1": b"other"}, "w:xz"))
     with pytest.raises(ResourceError, match="checksum mismatch"):
         fetch_file("ohsumed", tmp_path / "run" / "p.tar.xz", file="single.tar.xz", mirror=folder)
@@ -186,3 +186,47 @@ def test_a_mirror_built_by_the_cli_from_a_served_official_archive_runs_the_workf
     header, *documents = (project / target).read_text().splitlines()
     assert header.startswith('{"vocabulary": ')
     assert len(documents) == 3 * 34  # the tiny config's 3 topics of 34 abstracts
+
+
+@pytest.mark.workflow
+def test_a_mirror_of_the_wikipedia_text_built_from_a_served_dump_runs_the_corpus_stage(
+    server: tuple[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without the 2015 text, `textsim mirror --address` makes the Wikipedia files from a
+    served dump part (gensim's shard: three files of WikiExtractor's 1 MiB); the first
+    file it cannot fill is listed as skipped, and the corpus stage cleans the files the
+    folder holds, its fetch saying they are not the documented ones."""
+    from gensim.test.utils import datapath
+    from tinyrun import copy_project, smk_in
+
+    url, served = server
+    dump = Path(datapath("enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2"))
+    (served / "part1.xml.bz2").write_bytes(dump.read_bytes())
+    folder = tmp_path / "built"
+    address = f"enwiki-2015-extracted={url}/part1.xml.bz2"
+    assert main(["mirror", str(folder), "enwiki-2015-extracted", "--address", address]) == 0
+    said = capsys.readouterr().out.splitlines()
+    fetched = [line.split()[1] for line in said if line.startswith("fetched")]
+    assert fetched == [f"enwiki-2015-extracted/AA/wiki_0{i}.bz2" for i in range(3)]
+    assert any(
+        line.startswith("skipped  enwiki-2015-extracted/AA/wiki_03.bz2: ") and "3 files" in line
+        for line in said
+    )
+    assert "enwiki-2015-extracted/AA/wiki_02.bz2" in (folder / "SHA256SUMS").read_text()
+
+    monkeypatch.setenv("TEXTSIM_MIRROR", str(folder))
+    (tmp_path / "project").mkdir()
+    project = copy_project(tmp_path / "project")
+    extra = tmp_path / "extracted.yaml"
+    extra.write_text("corpus:\n  source: extracted\n  extracted: {max_files: 2}\n")
+    target = "results/corpus/clean/000.tsv"
+    res = smk_in(project, "--cores", "1", target, extra_config=extra)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert f"input enwiki-2015-extracted: mirror {folder}" in res.stderr
+    log = (project / "logs/download/wiki-extracted.log").read_text()
+    assert "prepared by textsim mirror" in log and "other contents" in log
+    cleaned = (project / target).read_text().splitlines()
+    assert len(cleaned) > 100 and all("\t" in line for line in cleaned)

@@ -223,9 +223,9 @@ def _dump_checksum(resource: Resource, filename: str, date: str, *, mirrored: bo
 
 def _built_here(root: Path, resource: Resource, file: str, digest: str) -> bool:
     """Whether the copy of ``file`` with SHA-256 ``digest`` is the one `textsim mirror`
-    prepared into ``root`` from the official download whose members differ from the
-    documented copy's (another version of the official archive): the folder's
-    SHA256SUMS lists it with this digest. Accepted with a warning, since the documented
+    prepared into ``root`` from the official download, with other contents than the
+    documented copy (another version of the official archive, a later dump): the
+    folder's SHA256SUMS lists it with this digest. Accepted with a warning, since the documented
     numbers were made with other data."""
     sums = root / MIRROR_SUMS
     if resource.official is None or not sums.is_file():
@@ -234,7 +234,7 @@ def _built_here(root: Path, resource: Resource, file: str, digest: str) -> bool:
     if read_checksum_list(sums.read_text(encoding="utf-8"), str(sums)).get(rel) != digest:
         return False
     log.warning(
-        "%s: prepared by textsim mirror from %s, with other members than the copy the "
+        "%s: prepared by textsim mirror from %s, with other contents than the copy the "
         "documented numbers were made with (its SHA256SUMS vouches for the file)",
         root / rel,
         resource.official.url,
