@@ -139,14 +139,18 @@ def test_extract_dump_same_for_any_process_count(tmp_path: Path, preload: str) -
     assert ("extracting in one process: jax is loaded" in done.stderr) == bool(preload)
 
 
-def test_truncated_xml_dump_is_an_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize("layout", ["files", "wikiextractor"])
+def test_truncated_xml_dump_is_an_error(tmp_path: Path, layout: str) -> None:
     with bz2.open(GENSIM_DUMP, "rt", encoding="utf-8") as f:
         text = f.read()
     cut = tmp_path / "cut.xml"
     cut.write_text(text[: len(text) // 3])
     with pytest.raises(CorpusFormatError, match=r"cut.xml:\d+: truncated XML dump"):
-        extract_dump(cut, [tmp_path / "o.txt"], processes=1)
-    assert not (tmp_path / "o.txt").exists()  # nothing half-written
+        if layout == "files":
+            extract_dump(cut, [tmp_path / "o.txt"], processes=1)
+        else:
+            extract_dump_shards(cut, tmp_path / "shards", processes=1)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.xml"]  # nothing half-written
 
 
 def test_not_a_dump_is_an_error(tmp_path: Path) -> None:
@@ -171,16 +175,6 @@ def test_the_dump_in_wikiextractor_s_own_layout(tmp_path: Path) -> None:
     assert "".join(texts) == whole.read_text(encoding="utf-8")
     assert sum(1 for f in files for _ in iter_documents(f)) == n  # the pipeline's reader
     assert not (tmp_path / "shards.partial").exists()
-
-
-def test_a_truncated_dump_leaves_no_shard_folder(tmp_path: Path) -> None:
-    with bz2.open(GENSIM_DUMP, "rt", encoding="utf-8") as f:
-        text = f.read()
-    cut = tmp_path / "cut.xml"
-    cut.write_text(text[: len(text) // 3])
-    with pytest.raises(CorpusFormatError, match=r"cut.xml:\d+: truncated XML dump"):
-        extract_dump_shards(cut, tmp_path / "shards", processes=1)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cut.xml"]
 
 
 def test_split_evenly() -> None:

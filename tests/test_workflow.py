@@ -104,6 +104,17 @@ def test_a_target_the_config_does_not_provide_stops_naming_the_key(tmp_path: Pat
     assert "Traceback" not in res.stderr and "schafer_table_sizes" not in res.stdout
 
 
+#: the demo's inputs that come from a mirror or an address (not a package)
+DEMO_INPUTS = (
+    "enwiki-2015-extracted",
+    "health-news-tweets",
+    "news-agency-tweets-2020",
+    "stsbenchmark",
+    "ohsumed-single-23",
+    "20newsgroups",
+)
+
+
 def test_an_input_without_a_source_stops_planning_naming_it(tmp_path: Path) -> None:
     """A mirror holding part of the 2015 Wikipedia text: the rest cannot come from the
     latest dump (it would mix two corpora). Planning stops before any job, naming the
@@ -129,15 +140,7 @@ def test_without_a_mirror_every_demo_input_has_an_official_source(tmp_path: Path
     assert res.returncode == 0, res.stderr[-3000:]
     said = dict(re.findall(r"^input ([\w-]+): (.*)$", res.stderr, flags=re.M))
     assert "no source here" not in res.stderr and "cannot be downloaded" not in res.stderr
-    assert set(said) >= {
-        "enwiki-2015-extracted",
-        "health-news-tweets",
-        "news-agency-tweets-2020",
-        "stsbenchmark",
-        "ohsumed-single-23",
-        "20newsgroups",
-        "questions-words",
-    }
+    assert set(said) >= {*DEMO_INPUTS, "questions-words"}
     assert all(line.split()[0] in ("official", "package", "stand-in") for line in said.values())
     assert said["enwiki-2015-extracted"].startswith(
         "official https://dumps.wikimedia.org/enwiki/latest/"
@@ -151,14 +154,7 @@ def test_without_a_mirror_every_demo_input_has_an_official_source(tmp_path: Path
 def test_planning_says_where_each_input_comes_from(tmp_path: Path) -> None:
     res = smk("-n", "--directory", str(tmp_path))  # the real or the stub mirror
     assert res.returncode == 0, res.stderr[-3000:]
-    for name in (
-        "enwiki-2015-extracted",
-        "health-news-tweets",
-        "news-agency-tweets-2020",
-        "stsbenchmark",
-        "ohsumed-single-23",
-        "20newsgroups",
-    ):
+    for name in DEMO_INPUTS:
         assert re.search(rf"^input {name}: mirror /", res.stderr, re.M), name
     assert "input questions-words: package gensim" in res.stderr
     assert res.stderr.count("input enwiki-2015-extracted:") == 1  # once, not per job
