@@ -256,10 +256,10 @@ def _fetch_from_folder(
     key = hashlib.sha256(official.url.encode()).hexdigest()[:16]
     archive, folder = archive_cache() / f"{key}.official", archive_cache() / f"{key}.prepared"
     source = folder / ".source"
-    if source.is_file():
-        url, length, digest = source.read_text(encoding="utf-8").split("\t")
-        _check_record(lock, url, int(length), digest.strip())
-    else:
+    record = source.read_text(encoding="utf-8").split("\t") if source.is_file() else []
+    if len(record) == 3 and record[1].isdigit():
+        _check_record(lock, record[0], int(record[1]), record[2].strip())
+    else:  # not prepared yet, or cut short (the record is written last)
         size, digest = _verified_download(name, official, archive, lock, download)
         log.info("preparing %s from %s (%s)", name, official.url, official.prepare)
         try:
