@@ -66,6 +66,26 @@ def test_tables_of_numbers_are_generated_except_where_said() -> None:
     ]
 
 
+#: pages that speak of the demo, the tiny run and the test suite and link to
+#: performance.md for their measured times, stating none of their own
+POINTING = ("README.md", "docs/index.md", "docs/getting-started.md", "docs/development.md")
+
+
+def test_run_times_are_stated_once_on_the_performance_page() -> None:
+    table = (DOCS / "performance.md").read_text()
+    for row in (
+        "| demo (`config.yaml`)",
+        "| CI: `bash .ci/run`",
+        "| the quick test subset",
+        "| the tiny run on the SLURM test cluster",
+    ):
+        assert row in table, row
+    duration = re.compile(r"\b\d+(?:\.\d+)? ?(?:min|s|h)\b")
+    for name in POINTING:
+        assert duration.findall((ROOT / name).read_text()) == [], name
+    assert duration.findall("took 28 min 37 s, then 118 s") == ["28 min", "37 s", "118 s"]
+
+
 def test_a_changed_snapshot_makes_its_page_stale(tmp_path: Path) -> None:
     snaps = tmp_path / "snapshots"
     shutil.copytree(SNAPSHOTS / "demo", snaps / "demo")
