@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.provision import pooled, provision
+from textsim.provision import from_official, pooled, provision
 from textsim.resources import ResourceError, get_resource
 
 
@@ -96,3 +96,25 @@ def test_the_environment_mirror_wins_and_a_missing_folder_is_an_error(
     monkeypatch.setenv("TEXTSIM_MIRROR", str(tmp_path / "absent"))
     with pytest.raises(ResourceError, match="does not exist"):
         provision("20newsgroups", mirror=None)
+
+
+def test_the_corpus_made_from_the_official_download_is_told_apart(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Before the fetch, planning says where the files will come from; after it, the
+    run's lock records the official download (the tables' captions say which)."""
+    monkeypatch.chdir(tmp_path)
+    name, files = "enwiki-2015-extracted", get_resource("enwiki-2015-extracted").file_names(2)
+    lock = tmp_path / "resources" / "sources.lock"
+    assert from_official(name, mirror=None, files=files, lock=lock)
+    mirror = _mirror_with(tmp_path, name, files)
+    assert not from_official(name, mirror=mirror, files=files, lock=lock)
+    for f in files:  # fetched into the run
+        (tmp_path / "resources" / name / f).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "resources" / name / f).touch()
+    assert not from_official(name, mirror=None, files=files, lock=lock)  # no record: the mirror's
+    official = get_resource(name).official
+    assert official is not None
+    lock.write_text(f"{official.url}\t10\t{'0' * 64}\n")
+    assert from_official(name, mirror=mirror, files=files, lock=lock)
+    assert not from_official("stsbenchmark", mirror=None, files=[], lock=lock)  # no preparation

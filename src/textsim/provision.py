@@ -19,7 +19,7 @@ from typing import Literal
 
 from textsim.resources import MIRROR_ENV, Resource, get_resource, resolve_mirror
 
-__all__ = ["Provision", "SourceKind", "exists_all", "pooled", "provision"]
+__all__ = ["Provision", "SourceKind", "exists_all", "from_official", "pooled", "provision"]
 
 #: where an input comes from: already in the run's resources/, the mirror folder, its
 #: official address, an installed Python package, another resource in its place
@@ -137,6 +137,26 @@ def pooled(
             name = stand_in
         used.append(name)
     return list(dict.fromkeys(used)), replaced
+
+
+def from_official(
+    name: str,
+    *,
+    mirror: str | os.PathLike[str] | None,
+    files: Sequence[str],
+    lock: Path,
+) -> bool:
+    """Whether the run's copies of ``files`` of resource ``name`` are, or will be, made
+    from its official download rather than the copy the documented numbers were made
+    with: the run's ``lock`` records that download once they are fetched; before,
+    planning says where they will come from."""
+    resource = get_resource(name)
+    if resource.official is None:
+        return False
+    if exists_all([Path("resources") / name / f for f in files]):
+        listed = lock.read_text(encoding="utf-8").splitlines() if lock.is_file() else []
+        return any(line.split("\t")[0] == resource.official.url for line in listed)
+    return provision(name, mirror=mirror, files=files).source == "official"
 
 
 def exists_all(paths: Sequence[str | os.PathLike[str]]) -> bool:

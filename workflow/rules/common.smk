@@ -12,7 +12,8 @@ from snakemake.io import report as _report
 
 from textsim.imports import module_closure
 from textsim.deboom.tweets import COUPLE_SETS as TWITTER_COUPLE_SETS
-from textsim.provision import exists_all, pooled, provision
+from textsim.official import LOCK
+from textsim.provision import exists_all, from_official, pooled, provision
 from textsim.resources import ResourceError, get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
@@ -257,7 +258,15 @@ def corpus_description():
     c = config["corpus"]
     if c["source"] == "extracted":
         n = c["extracted"]["max_files"]
-        return f"the first {n} WikiExtractor shards of the 2015 English Wikipedia" if n else "all WikiExtractor shards of the 2015 English Wikipedia"
+        shards = f"the first {n} WikiExtractor shards" if n else "all WikiExtractor shards"
+        name, files = get_extracted_files()
+        try:
+            later = from_official(name, mirror=config["resources"]["mirror"], files=files, lock=Path(LOCK))
+        except ResourceError as err:
+            raise SystemExit(str(err)) from None
+        if later:  # without the mirror (textsim.provision)
+            return f"{shards} of the latest English Wikipedia dump's first part, not the 2015 text of the documented runs"
+        return f"{shards} of the 2015 English Wikipedia"
     if c["dump"]["resource"] == "enwiki-dump":
         return f"the English Wikipedia dump of {c['dump']['date']}"
     return "the 206-page Wikipedia dump shard shipped with gensim"
