@@ -48,11 +48,14 @@ class MirrorEntry:
 def _vouched(resource: Resource, file: str, path: Path, listed: Mapping[str, str]) -> bool:
     """Whether ``path`` is the declared copy, one prepared from the documented archive,
     or the one this folder's ``SHA256SUMS`` lists (``listed``: built here before)."""
-    if file_digest(path, resource.checksum_algorithm) == resource.files.get(file):
+    digest = file_digest(path, resource.checksum_algorithm)
+    if digest == resource.files.get(file):
         return True
     rel = f"{resource.mirror_dir or resource.name}/{file}"
-    if rel in listed and listed[rel] == file_digest(path):
-        return True
+    if rel in listed:  # SHA256SUMS: the declared digest is reused where it is a SHA-256
+        sha256 = digest if resource.checksum_algorithm == "sha256" else file_digest(path)
+        if listed[rel] == sha256:
+            return True
     return bool(resource.members_sha256) and members_digest(path) == resource.members_sha256
 
 
