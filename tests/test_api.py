@@ -577,7 +577,7 @@ def test_a_truncated_weight_file_is_named_by_the_figure(tmp_path: Path) -> None:
     cut = tmp_path / "median.json"
     cut.write_text('{"weights": [1.0, 0.5')
     with pytest.raises(InputFileError, match=r"median\.json:1: truncated JSON"):
-        plot_learned_weights({"median": cut}, tmp_path / "fig", ylabel="w", dpi=50)
+        plot_learned_weights([cut], tmp_path / "fig", labels=["median"], ylabel="w", dpi=50)
 
 
 def test_a_missing_optional_package_names_its_install_command(tmp_path: Path) -> None:

@@ -77,7 +77,10 @@ def _blocks() -> list[tuple[str, str, str | None, str]]:
             continue
         for head, nxt in zip(heads, [*heads[1:], None], strict=True):
             body = text[head.end() : nxt.start() if nxt else len(text)]
-            name = head[2] or head[4] or "<loop rule>"
+            named = re.search(r"(?m)^ +name:\n +(.+)$", body)
+            # a rule made in a loop: named by its name: expression (e.g. f"plot_{_figure}")
+            line = text.count("\n", 0, head.start()) + 1
+            name = head[2] or head[4] or f"{named[1] if named else 'rule'} at {path.name}:{line}"
             out.append((path.name, name, head[3], body))
     return out
 

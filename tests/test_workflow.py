@@ -795,10 +795,8 @@ def test_slurm_profile_dry_run_carries_each_rules_resources(tmp_path: Path) -> N
     assert "runtime=<TBD>" in blocks["train_word2vec"]
     gpu = _slurm_dry_run(tmp_path, "--config", "cluster={gpu_partition: gpu}")
     keras_rules = {"train_weights", "select_kappa", "schafer_swarm_evaluate", "schafer_run"}
-    # the verdicts' extra seeds and untrained controls train as their rules do
-    seeded = {"train_weights_seed", "schafer_run_seed", "schafer_control"}
     for rule, block in gpu.items():
-        if rule in keras_rules | seeded:
+        if rule in keras_rules:
             assert "gpu=1" in block and "slurm_partition=gpu" in block, (rule, block)
         else:
             assert "gpu=" not in block and "slurm_partition=part" in block, (rule, block)
@@ -857,7 +855,9 @@ def test_schafer_framework_artifacts_and_resume(
     assert res.returncode == 0, res.stderr[-3000:]
     counts = _job_counts(res)
     assert counts["schafer_swarm_evaluate"] == 3 * 2 * 2
-    assert counts["schafer_run"] == 3 * 2 + 3  # Table A.1 grid + Table A.2
+    # Table A.1's grid + Table A.2, and the verdicts' untrained control of each model's
+    # main run on both datasets
+    assert counts["schafer_run"] == 3 * 2 + 3 + 3 * 2
     assert counts["schafer_baseline"] == 4 * 2
     assert not {"train_word2vec", "count_docfreq"} & set(counts)  # nothing upstream reruns
     # a run stopped after the first generation of every model's search ...
@@ -1007,11 +1007,13 @@ def test_the_selection_procedure_selects_on_valid_and_runs_seeds_beside_controls
     assert len(table) == 2 * 2 and (table["Seeds"] == 2).all()
     assert set(table["Learned"]) <= {"yes", "worse", "within noise"}
     assert table["Trained − untrained"].str.match(r"^[+-]\d+\.\d \[").all()
-    res = smk_in(tiny_project, "-n", "--quiet", "rules", "--", "verdicts", extra_config=extra)
+    res = smk_in(tiny_project, "-n", "--", "verdicts", extra_config=extra)
     assert res.returncode == 0, res.stderr[-3000:]
     counts = _job_counts(res)  # the selection's runs stand in for its rows' seeded main runs
     assert counts["verdicts"] == 1 and "schafer_trial" not in counts, counts
-    assert counts["schafer_run_seed"] == 2  # rae's second seed on a1 and a2 only
+    seeded = set(re.findall(r"schafer/(\w+)/runs/([\w.-]+-seed\d+)\.json", res.stdout))
+    assert {run.split("-")[0] for _, run in seeded} == {"rae"}, seeded
+    assert len(seeded) == 2, seeded  # rae's second seed on a1 and a2 only
 
 
 @pytest.mark.workflow

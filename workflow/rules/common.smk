@@ -30,6 +30,14 @@ FIGURES = "results/paper/figures"
 TABLE_EXTS = ["csv", "md", "tex", "html"]
 FIGURE_EXTS = ["pdf", "png"]
 
+#: the software environments (envs/), one per kind of job: each rule's conda: names one
+ENV_NLP = "../../envs/nlp.yaml"
+ENV_PLOT = "../../envs/plot.yaml"
+ENV_KERAS = "../../envs/keras.yaml"
+ENV_MINILM = "../../envs/minilm.yaml"
+#: the resources of a small job (a table, a figure, a summary: its inputs a few MB)
+SMALL_JOB = {"mem_mb": 500, "runtime": 5}
+
 SHARDS = [f"{i:03d}" for i in range(config["corpus"]["n_shards"])]
 STS = config["sts"]
 PARAGRAPHS = config["paragraphs"]
@@ -44,8 +52,16 @@ TWITTER_SETS = [TWITTER_COUPLE_SETS[v] for v in TWITTER["variants"]]
 TRANSFER = config["transfer"]
 
 
+#: a run's seed in its file names: empty for the run's own seed (the tables' files),
+#: "-seed<N>" for the verdicts' further seeds; "-untrained" marks an untrained control
+SEEDED = r"(-seed\d+)?"
+UNTRAINED = r"(-untrained)?"
+
+
 wildcard_constraints:
     shard=r"\d{3}",
+    seeded=SEEDED,
+    untrained=UNTRAINED,
 
 
 # `snakemake --report` evaluates resources inside its own event loop, where Snakemake
@@ -69,6 +85,11 @@ def mem_mb(base, per_input_mb):
 def w2v_runtime(wildcards, input, threads, attempt):
     """train_word2vec's runtime from the measured cost law (textsim.scaling.costs)."""
     return word2vec_runtime_minutes(input.size_mb, threads, attempt)
+
+
+def seed_of(wildcards):
+    """The training seed a ``{seeded}`` wildcard names, or None for the run's own."""
+    return int(wildcards.seeded.removeprefix("-seed")) if wildcards.seeded else None
 
 
 def code(rule_name):

@@ -23,7 +23,7 @@ rule extract_wiki_dump:
         mem_mb=4000,
         runtime=1440,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/extract_wiki_dump.py"
 
@@ -48,7 +48,7 @@ rule clean_wiki_shard:
         mem_mb=1000,
         runtime=120,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/clean_wiki_shard.py"
 
@@ -69,9 +69,8 @@ rule summarise_corpus:
     benchmark:
         "benchmarks/corpus/summarise_corpus.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/summarise_corpus.py"

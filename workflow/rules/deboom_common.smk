@@ -50,16 +50,6 @@ def curation_options(cfg):
     }
 
 
-# Wildcards: {length} is a couple set (pairs.lengths: 10/20/30/var Wikipedia couples,
-# and the Twitter sets), always embedded with the primary word vectors (VECTORS_KV);
-# {space} is another word-vector space, which embeds one couple set of its own
-# (SPACES); {vectors} is how the word vectors are prepared (unit-normalised or raw).
-wildcard_constraints:
-    length=r"\d+|var|" + "|".join(TWITTER_COUPLE_SETS.values()),
-    space="transfer",
-    vectors=r"unit|raw",
-
-
 TRANSFER_VECTORS = (
     "results/word2vec-google/vectors.npz"
     if TRANSFER["source"] == "google-news"
@@ -70,17 +60,75 @@ TRANSFER_VECTORS = (
 SPACES = {"transfer": {"vectors": TRANSFER_VECTORS, "length": "var"}}
 
 
-def space_couples(wildcards):
-    return COUPLES.format(length=SPACES[wildcards.space]["length"])
+# Wildcards: {length} is a scored couple set: pairs.lengths (10/20/30/var Wikipedia
+# couples) and the Twitter sets, embedded with the primary word vectors (VECTORS_KV), or
+# another word-vector space (SPACES), which embeds one couple set of its own with its
+# own vectors; {vectors} is how the word vectors are prepared (unit-normalised or raw).
+wildcard_constraints:
+    length=r"\d+|var|" + "|".join([*TWITTER_COUPLE_SETS.values(), *SPACES]),
+    vectors=r"unit|raw",
 
 
-def space_vectors(wildcards):
-    return SPACES[wildcards.space]["vectors"]
+def _embedded(wildcards):
+    """The couple set a scored set {length} embeds: its own, or a space's (SPACES)."""
+    return SPACES[wildcards.length]["length"] if wildcards.length in SPACES else wildcards.length
 
 
-def space_weights(wildcards):
-    length = SPACES[wildcards.space]["length"]
-    return f"results/weights/{length}/{wildcards.procedure}.json"
+def couples_of(wildcards):
+    return COUPLES.format(length=_embedded(wildcards))
+
+
+def vectors_of(wildcards):
+    return SPACES[wildcards.length]["vectors"] if wildcards.length in SPACES else VECTORS_KV
+
+
+def weights_of(wildcards):
+    """The learned weights a scored set uses: its own couple set's (a space: the set it
+    embeds, learned on the primary vectors), of the seed in ``{seeded}``."""
+    return f"results/weights/{_embedded(wildcards)}/{wildcards.procedure}{wildcards.seeded}.json"
+
+
+#: the histogram figures (their rules named plot_<figure>): the scores, the method whose similarities
+#: they plot, its x-axis label, the figure's report category and label
+HISTOGRAMS = {
+    "icdmw_figure_1": {
+        "scores": f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
+        "method": "tfidf",
+        "xlabel": "tf-idf cosine similarity",
+        "artifact": ("2. ICDMW 2015", "Figure 1"),
+    },
+    "icdmw_figure_2": {
+        "scores": f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
+        "method": "mean",
+        "xlabel": "cosine similarity of mean embeddings",
+        "artifact": ("2. ICDMW 2015", "Figure 2"),
+    },
+    "prl_figure_2": {
+        "scores": f"results/scores/twitter/{PRIMARY_VECTORS}.parquet",
+        "method": "mean_euclidean",
+        "xlabel": "1 − Euclidean distance of mean embeddings",
+        "artifact": ("3. PRL 2016", "Figure 2"),
+    },
+}
+
+
+#: the learned-weights figures (their rules named plot_<figure>): each curve's label and weights
+#: file, the y-axis label, the figure's report category and label
+WEIGHT_FIGURES = {
+    "icdmw_figure_4": {
+        "weights": {"importance factors": "results/weights/20/icdmw.json"},
+        "ylabel": "importance factor",
+        "artifact": ("2. ICDMW 2015", "Figure 4"),
+    },
+    "prl_figure_3": {
+        "weights": {
+            "contrastive": "results/weights/20/contrastive.json",
+            "median": "results/weights/20/median.json",
+        },
+        "ylabel": "learned weight",
+        "artifact": ("3. PRL 2016", "Figure 3"),
+    },
+}
 
 
 def n_max_for(length, cfg=config):

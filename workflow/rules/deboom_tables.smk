@@ -19,10 +19,9 @@ rule table_icdmw_1:
     benchmark:
         "benchmarks/paper/table_icdmw_1.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_icdmw_1.py"
 
@@ -44,55 +43,44 @@ rule table_icdmw_2:
     benchmark:
         "benchmarks/paper/table_icdmw_2.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_icdmw_2.py"
 
 
-rule plot_icdmw_figure_1:
-    localrule: True
-    input:
-        scores=f"results/scores/{config['figures']['length']}/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_similarity_histogram"),
-    output:
-        **figure_outputs("icdmw-figure-1", "icdmw_figure_1", "2. ICDMW 2015", "Figure 1"),
-    params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "tfidf",
-            "xlabel": "tf-idf cosine similarity",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
-    log:
-        "logs/paper/plot_icdmw_figure_1.log",
-    benchmark:
-        "benchmarks/paper/plot_icdmw_figure_1.tsv"
-    resources:
-        mem_mb=1000,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/plot_similarity_histogram.py"
+# ICDMW Figures 1 and 2, PRL Figure 2 (HISTOGRAMS): one method's similarities of
+# related against non-related couples; one rule each, named plot_<figure>.
+for _figure, _histogram in HISTOGRAMS.items():
 
-
-use rule plot_icdmw_figure_1 as plot_icdmw_figure_2 with:
-    output:
-        **figure_outputs("icdmw-figure-2", "icdmw_figure_2", "2. ICDMW 2015", "Figure 2"),
-    params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "mean",
-            "xlabel": "cosine similarity of mean embeddings",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
-    log:
-        "logs/paper/plot_icdmw_figure_2.log",
-    benchmark:
-        "benchmarks/paper/plot_icdmw_figure_2.tsv"
+    rule:
+        name:
+            f"plot_{_figure}"
+        localrule: True
+        input:
+            scores=_histogram["scores"],
+            code=code("plot_similarity_histogram"),
+        output:
+            **figure_outputs(_figure.replace("_", "-"), _figure, *_histogram["artifact"]),
+        params:
+            options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
+                "method": _histogram["method"],
+                "xlabel": _histogram["xlabel"],
+                "bins": config["figures"]["bins"],
+                "dpi": config["figures"]["dpi"],
+            },
+        log:
+            f"logs/paper/plot_{_figure}.log",
+        benchmark:
+            f"benchmarks/paper/plot_{_figure}.tsv"
+        resources:
+            mem_mb=1000,
+            runtime=5,
+        conda:
+            ENV_PLOT
+        script:
+            "../scripts/plot_similarity_histogram.py"
 
 
 rule table_icdmw_3:
@@ -117,10 +105,9 @@ rule table_icdmw_3:
     benchmark:
         "benchmarks/paper/table_icdmw_3.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_comparison.py"
 
@@ -150,37 +137,42 @@ rule table_prl_1:
     benchmark:
         "benchmarks/paper/table_prl_1.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_comparison.py"
 
 
-rule plot_icdmw_figure_4:
-    localrule: True
-    input:
-        weights="results/weights/20/icdmw.json",
-        code=code("plot_icdmw_figure_4"),
-    output:
-        **figure_outputs("icdmw-figure-4", "icdmw_figure_4", "2. ICDMW 2015", "Figure 4"),
-    params:
-        options={  # keywords of textsim.deboom.figures.weights.plot_learned_weights
-            "ylabel": "importance factor",
-            "dpi": config["figures"]["dpi"],
-        },
-    log:
-        "logs/paper/plot_icdmw_figure_4.log",
-    benchmark:
-        "benchmarks/paper/plot_icdmw_figure_4.tsv"
-    resources:
-        mem_mb=500,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/plot_icdmw_figure_4.py"
+# ICDMW Figure 4 and PRL Figure 3 (WEIGHT_FIGURES): learned weights by idf rank; one
+# rule each, named plot_<figure>.
+for _figure, _weights in WEIGHT_FIGURES.items():
+
+    rule:
+        name:
+            f"plot_{_figure}"
+        localrule: True
+        input:
+            weights=list(_weights["weights"].values()),
+            code=code("plot_learned_weights"),
+        output:
+            **figure_outputs(_figure.replace("_", "-"), _figure, *_weights["artifact"]),
+        params:
+            options={  # keywords of textsim.deboom.figures.weights.plot_learned_weights
+                "labels": list(_weights["weights"]),
+                "ylabel": _weights["ylabel"],
+                "dpi": config["figures"]["dpi"],
+            },
+        log:
+            f"logs/paper/plot_{_figure}.log",
+        benchmark:
+            f"benchmarks/paper/plot_{_figure}.tsv"
+        resources:
+            **SMALL_JOB,
+        conda:
+            ENV_PLOT
+        script:
+            "../scripts/plot_learned_weights.py"
 
 
 rule plot_icdmw_figure_5:
@@ -205,35 +197,9 @@ rule plot_icdmw_figure_5:
         mem_mb=1000,
         runtime=5,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_icdmw_figure_5.py"
-
-
-rule plot_prl_figure_3:
-    localrule: True
-    input:
-        contrastive="results/weights/20/contrastive.json",
-        median="results/weights/20/median.json",
-        code=code("plot_prl_figure_3"),
-    output:
-        **figure_outputs("prl-figure-3", "prl_figure_3", "3. PRL 2016", "Figure 3"),
-    params:
-        options={  # keywords of textsim.deboom.figures.weights.plot_learned_weights
-            "ylabel": "learned weight",
-            "dpi": config["figures"]["dpi"],
-        },
-    log:
-        "logs/paper/plot_prl_figure_3.log",
-    benchmark:
-        "benchmarks/paper/plot_prl_figure_3.tsv"
-    resources:
-        mem_mb=500,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/plot_prl_figure_3.py"
 
 
 rule table_prl_2:
@@ -261,28 +227,8 @@ rule table_prl_2:
     benchmark:
         "benchmarks/paper/table_prl_2.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_comparison.py"
-
-
-use rule plot_icdmw_figure_1 as plot_prl_figure_2 with:
-    input:
-        scores=f"results/scores/twitter/{PRIMARY_VECTORS}.parquet",
-        code=code("plot_similarity_histogram"),
-    output:
-        **figure_outputs("prl-figure-2", "prl_figure_2", "3. PRL 2016", "Figure 2"),
-    params:
-        options={  # keywords of textsim.deboom.figures.histograms.plot_similarity_histogram
-            "method": "mean_euclidean",
-            "xlabel": "1 − Euclidean distance of mean embeddings",
-            "bins": config["figures"]["bins"],
-            "dpi": config["figures"]["dpi"],
-        },
-    log:
-        "logs/paper/plot_prl_figure_2.log",
-    benchmark:
-        "benchmarks/paper/plot_prl_figure_2.tsv"

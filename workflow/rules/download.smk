@@ -27,7 +27,7 @@ rule fetch_wiki_extracted:
         mem_mb=500,
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/fetch_files.py"
 
@@ -55,7 +55,7 @@ rule fetch_package_file:
         mem_mb=200,
         runtime=5,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/fetch_files.py"
 
@@ -85,7 +85,7 @@ rule fetch_wiki_dump:
         mem_mb=500,
         runtime=600,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/fetch_files.py"
 
@@ -115,6 +115,6 @@ for _resource in files_resources():
             mem_mb=500,
             runtime=30,
         conda:
-            "../../envs/nlp.yaml"
+            ENV_NLP
         script:
             "../scripts/fetch_files.py"

@@ -1,11 +1,12 @@
 # Baselines and metrics: similarity of every validation/test couple under every
-# technique, then split error and JS divergence.
+# technique, then split error and JS divergence; for each couple set, and for another
+# vector space's (SPACES, e.g. transfer) with its own word vectors.
 
 
 rule score_baselines:
     input:
-        couples=COUPLES,
-        vectors=VECTORS_KV,
+        couples=couples_of,
+        vectors=vectors_of,
         docfreq=DOCFREQ,
         code=code("score_baselines"),
     output:
@@ -21,7 +22,7 @@ rule score_baselines:
         mem_mb=mem_mb(1000, 4),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/score_baselines.py"
 
@@ -45,34 +46,7 @@ rule evaluate_baselines:
         mem_mb=mem_mb(1000, 2),
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/evaluate_scores.py"
 
-
-# The same two stages for another vector space ({space}, e.g. transfer): its own couple
-# set and word vectors, the primary document frequencies.
-use rule score_baselines as score_baselines_space with:
-    input:
-        couples=space_couples,
-        vectors=space_vectors,
-        docfreq=DOCFREQ,
-        code=code("score_baselines"),
-    output:
-        "results/scores/{space}/{vectors}.parquet",
-    log:
-        "logs/scores/{space}/{vectors}.log",
-    benchmark:
-        "benchmarks/scores/{space}/{vectors}.tsv"
-
-
-use rule evaluate_baselines as evaluate_baselines_space with:
-    input:
-        scores="results/scores/{space}/{vectors}.parquet",
-        code=code("evaluate_scores"),
-    output:
-        "results/metrics/{space}/{vectors}.csv",
-    log:
-        "logs/metrics/{space}/{vectors}.log",
-    benchmark:
-        "benchmarks/metrics/{space}/{vectors}.tsv"

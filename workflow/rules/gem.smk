@@ -26,7 +26,7 @@ rule sts_scores:
         mem_mb=6000,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/sts_scores.py"
 
@@ -56,7 +56,7 @@ rule sts_ngrams:
         mem_mb=6000,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/sts_ngrams.py"
 
@@ -86,7 +86,7 @@ rule sts_models:
         mem_mb=6000,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/sts_models.py"
 
@@ -110,7 +110,7 @@ rule sts_minilm:
         mem_mb=4000,
         runtime=30,
     conda:
-        "../../envs/minilm.yaml"
+        ENV_MINILM
     script:
         "../scripts/sts_minilm.py"
 
@@ -133,10 +133,9 @@ rule table_gem_sts:
     benchmark:
         "benchmarks/paper/table_gem_sts.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_gem_sts.py"
 
@@ -161,7 +160,7 @@ rule plot_gem_ngrams:
         mem_mb=1000,
         runtime=5,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_gem_ngrams.py"
 
@@ -189,7 +188,7 @@ rule paragraph_scores:
         mem_mb=6000,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/paragraph_scores.py"
 
@@ -211,9 +210,8 @@ rule table_gem_paragraphs:
     benchmark:
         "benchmarks/paper/table_gem_paragraphs.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/table_gem_paragraphs.py"

@@ -1,4 +1,6 @@
-# Learned idf-rank weights (Keras): training on the train split, scoring and evaluation.
+# Learned idf-rank weights (Keras): training on the train split, scoring and evaluation;
+# for each couple set (and for another vector space, SPACES, with the weights of the set it
+# embeds), and for the verdicts' further seeds ({seeded}: "-seed<N>").
 
 
 rule select_kappa:
@@ -40,7 +42,7 @@ rule select_kappa:
         accelerator=1,
         **KERAS_GPU,
     conda:
-        "../../envs/keras.yaml"
+        ENV_KERAS
     script:
         "../scripts/select_kappa.py"
 
@@ -53,10 +55,10 @@ rule train_weights:
         kappa=kappa_input,
         code=code("train_weights"),
     output:
-        "results/weights/{length}/{procedure}.json",
+        "results/weights/{length}/{procedure}{seeded}.json",
     params:
         options=lambda wc: training_options(
-            config, wc.length, kappa=KAPPA, normalize=NORMALIZE
+            config, wc.length, kappa=KAPPA, normalize=NORMALIZE, seed=seed_of(wc)
         ),
     wildcard_constraints:
         procedure="icdmw|contrastive|median",
@@ -64,43 +66,43 @@ rule train_weights:
     # demo's benchmark files with 2 declared), so another job can run beside them
     threads: 1
     log:
-        "logs/weights/{length}/{procedure}.log",
+        "logs/weights/{length}/{procedure}{seeded}.log",
     benchmark:
-        "benchmarks/weights/{length}/{procedure}.tsv"
+        "benchmarks/weights/{length}/{procedure}{seeded}.tsv"
     resources:
         mem_mb=mem_mb(2500, 4),
         runtime=600,
         accelerator=1,
         **KERAS_GPU,
     conda:
-        "../../envs/keras.yaml"
+        ENV_KERAS
     script:
         "../scripts/train_weights.py"
 
 
 rule score_learned:
     input:
-        couples=COUPLES,
-        vectors=VECTORS_KV,
+        couples=couples_of,
+        vectors=vectors_of,
         docfreq=DOCFREQ,
-        weights="results/weights/{length}/{procedure}.json",
+        weights=weights_of,
         code=code("score_learned"),
     output:
-        "results/learned/{length}/{procedure}.parquet",
+        "results/learned/{length}/{procedure}{seeded}.parquet",
     params:
         options=lambda wc: {  # keywords of textsim.stages.deboom.learned.score_learned
             "name": f"learned_{wc.procedure}",
             "normalize": NORMALIZE,
         },
     log:
-        "logs/learned/{length}/{procedure}-score.log",
+        "logs/learned/{length}/{procedure}{seeded}-score.log",
     benchmark:
-        "benchmarks/learned/{length}/{procedure}-score.tsv"
+        "benchmarks/learned/{length}/{procedure}{seeded}-score.tsv"
     resources:
         mem_mb=mem_mb(1000, 4),
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/score_learned.py"
 
@@ -124,35 +126,7 @@ rule evaluate_learned:
         mem_mb=mem_mb(1000, 2),
         runtime=10,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/evaluate_scores.py"
 
-
-# The learned weights of a couple set applied unchanged in another vector space ({space}:
-# PRL's out-of-the-box transfer), then evaluated.
-use rule score_learned as score_learned_space with:
-    input:
-        couples=space_couples,
-        vectors=space_vectors,
-        docfreq=DOCFREQ,
-        weights=space_weights,
-        code=code("score_learned"),
-    output:
-        "results/learned/{space}/{procedure}.parquet",
-    log:
-        "logs/learned/{space}/{procedure}-score.log",
-    benchmark:
-        "benchmarks/learned/{space}/{procedure}-score.tsv"
-
-
-use rule evaluate_learned as evaluate_learned_space with:
-    input:
-        scores="results/learned/{space}/{procedure}.parquet",
-        code=code("evaluate_scores"),
-    output:
-        "results/learned/{space}/{procedure}.csv",
-    log:
-        "logs/learned/{space}/{procedure}-evaluate.log",
-    benchmark:
-        "benchmarks/learned/{space}/{procedure}-evaluate.tsv"

@@ -18,7 +18,7 @@ rule extract_pair_candidates:
         mem_mb=mem_mb(1000, 3),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/extract_pair_candidates.py"
 
@@ -42,6 +42,6 @@ rule curate_pairs:
         mem_mb=mem_mb(1000, 10),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/curate_pairs.py"

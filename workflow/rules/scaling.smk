@@ -23,7 +23,7 @@ rule scaling_slice:
         mem_mb=500,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/scaling_slice.py"
 
@@ -213,10 +213,9 @@ rule scaling_results:
     benchmark:
         "benchmarks/scaling/results.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/scaling_results.py"
 
@@ -271,10 +270,9 @@ rule scaling_claims:
     benchmark:
         "benchmarks/scaling/claims.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/scaling_claims.py"
 
@@ -300,10 +298,9 @@ rule scaling_costs:
     benchmark:
         "benchmarks/scaling/costs.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/scaling_costs.py"
 
@@ -326,10 +323,9 @@ rule plot_scaling_deboom:
     benchmark:
         "benchmarks/scaling/plot_deboom.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_scaling_deboom.py"
 
@@ -351,10 +347,9 @@ rule plot_scaling_sts:
     benchmark:
         "benchmarks/scaling/plot_sts.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_scaling_sts.py"
 
@@ -375,10 +370,9 @@ rule plot_scaling_words:
     benchmark:
         "benchmarks/scaling/plot_words.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_scaling_words.py"
 

@@ -16,8 +16,7 @@ rule schafer_dataset:
         source=lambda wc: resource_files(SCH["datasets"][wc.dataset]["resource"])[0],
         code=code("schafer_dataset"),
     output:
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        stats=f"{SCH_DIR}/{{dataset}}/stats.json",
+        **sch_data("dataset", "stats"),
     params:
         options=lambda wc: {  # textsim.stages.schafer.data.DatasetOptions
             "reader": SCH["datasets"][wc.dataset]["reader"],
@@ -37,19 +36,18 @@ rule schafer_dataset:
         mem_mb=3000,
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_dataset.py"
 
 
 rule schafer_reference:
     input:
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        **sch_data("dataset"),
         vectors=VECTORS_KV,
         code=code("schafer_reference"),
     output:
-        valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
-        test=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+        **sch_data("valid", "test"),
     params:
         options={**SCH["wisdm"], "seed": config["seed"]},  # ...schafer.data.ReferenceOptions
     log:
@@ -60,18 +58,18 @@ rule schafer_reference:
         mem_mb=4000,
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_reference.py"
 
 
 rule schafer_words:
     input:
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        **sch_data("dataset"),
         vectors=VECTORS_KV,
         code=code("schafer_words"),
     output:
-        f"{SCH_DIR}/{{dataset}}/words.npz",
+        SCH_DATA["words"],
     params:
         options={  # keywords of textsim.stages.schafer.data.words
             "sizes": sorted(set(SCH["word_sizes"]) | {SCH["word_size"]}),
@@ -85,7 +83,7 @@ rule schafer_words:
         mem_mb=2000,
         runtime=10,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_words.py"
 
@@ -107,10 +105,9 @@ rule schafer_swarm_start:
     benchmark:
         "benchmarks/schafer/{dataset}/search/{sch_model}/gen0.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_swarm_start.py"
 
@@ -118,9 +115,7 @@ rule schafer_swarm_start:
 rule schafer_swarm_evaluate:
     input:
         state=f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/gen{{gen}}.json",
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        words=f"{SCH_DIR}/{{dataset}}/words.npz",
-        reference=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+        **sch_data("dataset", "words", reference="valid"),
         code=code("schafer_swarm_evaluate"),
     output:
         f"{SCH_DIR}/{{dataset}}/search/{{sch_model}}/g{{gen}}-p{{particle}}.json",
@@ -141,7 +136,7 @@ rule schafer_swarm_evaluate:
         runtime=60,
         **KERAS_GPU,
     conda:
-        "../../envs/keras.yaml"
+        ENV_KERAS
     script:
         "../scripts/schafer_swarm_evaluate.py"
 
@@ -166,10 +161,9 @@ rule schafer_swarm_step:
     wildcard_constraints:
         gen=r"[1-9]\d*",
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_swarm_step.py"
 
@@ -189,10 +183,9 @@ rule schafer_swarm_best:
     benchmark:
         "benchmarks/schafer/{dataset}/search/{sch_model}/best.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_swarm_best.py"
 
@@ -200,39 +193,36 @@ rule schafer_swarm_best:
 rule schafer_run:
     input:
         best=sch_best,
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        words=f"{SCH_DIR}/{{dataset}}/words.npz",
-        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+        **sch_data("dataset", "words", reference="test"),
         code=code("schafer_run"),
     output:
-        record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.json",
-        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv.npz",
+        record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}{{untrained}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}{{untrained}}.npz",
     params:
         options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
             "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
             "fixed": SCH_FIXED.get(wc.sch_model),
-            "training": SCH_TRAINING,
+            "training": sch_training(wc.seeded, wc.untrained),
         },
     log:
-        "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.log",
+        "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv{seeded}{untrained}.log",
     benchmark:
-        "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv.tsv"
+        "benchmarks/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv{seeded}{untrained}.tsv"
     resources:
         mem_mb=4000,
         runtime=120,
         **KERAS_GPU,
     conda:
-        "../../envs/keras.yaml"
+        ENV_KERAS
     script:
         "../scripts/schafer_run.py"
 
 
 rule schafer_baseline:
     input:
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+        **sch_data("dataset", reference="test"),
         vectors=VECTORS_KV,
         docfreq=DOCFREQ,
-        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
         code=code("schafer_baseline"),
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{baseline}}.json",
@@ -249,6 +239,6 @@ rule schafer_baseline:
         mem_mb=4000,
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_baseline.py"

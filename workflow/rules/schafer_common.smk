@@ -6,6 +6,22 @@ from textsim.schafer.search import check_fixed
 from textsim.schafer.selection import grid as selection_grid
 
 SCH_DIR = "results/schafer"
+#: the files of one Schäfer dataset ({dataset}): its documents and their statistics, its
+#: word vectors, the reference vectors of its valid and test splits
+SCH_DATA = {
+    "dataset": f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
+    "stats": f"{SCH_DIR}/{{dataset}}/stats.json",
+    "words": f"{SCH_DIR}/{{dataset}}/words.npz",
+    "valid": f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+    "test": f"{SCH_DIR}/{{dataset}}/reference-test.npz",
+}
+
+
+def sch_data(*names, **renamed):
+    """Named inputs or outputs: the dataset files ``names`` (SCH_DATA) under their own
+    names, and ``renamed`` (a rule's name for a file -> its SCH_DATA name)."""
+    return {**{n: SCH_DATA[n] for n in names}, **{k: SCH_DATA[v] for k, v in renamed.items()}}
+
 try:
     check_fixed(SCH["fixed"])
 except ValueError as err:
@@ -20,6 +36,21 @@ SCH_TRAINING = {
     "deterministic": config["deterministic"],
     "backend": KERAS_BACKEND,
 }
+
+
+def sch_training(seeded="", untrained=""):
+    """SCH_TRAINING for one run: the seed ``seeded`` names ("-seed<N>"; else the run's),
+    and for an untrained control ("-untrained") the settings that train no epoch (its
+    seeded initialisation, scored like the run)."""
+    if not seeded and not untrained:
+        return SCH_TRAINING
+    training = dict(SCH_TRAINING)
+    if untrained:
+        training["settings"] = {**SCH["training"], "untrained": True}
+    training["seed"] = int(seeded.removeprefix("-seed")) if seeded else config["seed"]
+    return training
+
+
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
 #: the selection procedure (textsim.schafer.selection): its dataset and each row's trials
@@ -118,6 +149,22 @@ def sch_other_dataset():
     return others[0] if others else SCH["search_dataset"]
 
 
+
+
+#: Tables A.1 and A.2 (their rules named schafer_table_<table>): the search dataset's runs, and the
+#: other dataset's with the hyperparameters searched on the first
+SCH_RESULT_TABLES = {
+    "a1": {
+        "dataset": SCH["search_dataset"],
+        "label": "Table A.1 analog",
+        "title": f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
+    },
+    "a2": {
+        "dataset": sch_other_dataset(),
+        "label": "Table A.2 analog",
+        "title": f"Table A.2 analog: results on {sch_other_dataset()} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
+    },
+}
 
 
 def sch_figure(name, caption, label):

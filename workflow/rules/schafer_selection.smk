@@ -1,7 +1,8 @@
 # Schäfer (2018): one selection procedure for every model (textsim.schafer.selection):
 # a learning-rate grid per model early-stopped and selected on the valid split's eq. 3.1,
 # then the selected configuration with every seed on every dataset beside its untrained
-# control (table schafer-selected; the verdicts judge these runs when it is enabled).
+# control ("-untrained": the same row, point and seed, no epoch trained; table
+# schafer-selected; the verdicts judge these runs when it is enabled).
 
 
 wildcard_constraints:
@@ -11,57 +12,31 @@ wildcard_constraints:
 
 rule schafer_trial:
     input:
-        dataset=f"{SCH_DIR}/{{dataset}}/dataset.jsonl",
-        words=f"{SCH_DIR}/{{dataset}}/words.npz",
-        reference=f"{SCH_DIR}/{{dataset}}/reference-test.npz",
-        valid=f"{SCH_DIR}/{{dataset}}/reference-valid.npz",
+        **sch_data("dataset", "words", "valid", reference="test"),
         code=code("schafer_trial"),
     output:
-        record=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}.json",
-        vectors=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}.npz",
+        record=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}{{untrained}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}{{untrained}}.npz",
     params:
         options=lambda wc: {  # textsim.stages.schafer.selection.Trial
             "row": wc.row,
             "point": wc.point,
             "fixed": SCH_FIXED,
             "word_size": SCH["word_size"],
-            "training": {**SCH_TRAINING, "seed": int(wc.seed)},
+            "training": sch_training(f"-seed{wc.seed}", wc.untrained),
         },
     log:
-        "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}.log",
+        "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}{untrained}.log",
     benchmark:
-        "benchmarks/schafer/{dataset}/selection/{row}/{point}-seed{seed}.tsv"
+        "benchmarks/schafer/{dataset}/selection/{row}/{point}-seed{seed}{untrained}.tsv"
     resources:
         mem_mb=4000,
         runtime=240,
         **KERAS_GPU,
     conda:
-        "../../envs/keras.yaml"
+        ENV_KERAS
     script:
         "../scripts/schafer_trial.py"
-
-
-# the untrained control of a selected run: the same row, point and seed, no epoch trained
-use rule schafer_trial as schafer_trial_control with:
-    output:
-        record=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}-untrained.json",
-        vectors=f"{SCH_DIR}/{{dataset}}/selection/{{row}}/{{point}}-seed{{seed}}-untrained.npz",
-    params:
-        options=lambda wc: {  # textsim.stages.schafer.selection.Trial
-            "row": wc.row,
-            "point": wc.point,
-            "fixed": SCH_FIXED,
-            "word_size": SCH["word_size"],
-            "training": {
-                **SCH_TRAINING,
-                "settings": {**SCH["training"], "untrained": True},
-                "seed": int(wc.seed),
-            },
-        },
-    log:
-        "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}-untrained.log",
-    benchmark:
-        "benchmarks/schafer/{dataset}/selection/{row}/{point}-seed{seed}-untrained.tsv"
 
 
 checkpoint schafer_select:
@@ -76,10 +51,9 @@ checkpoint schafer_select:
     benchmark:
         "benchmarks/schafer/selection/{row}.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_select.py"
 
@@ -110,7 +84,7 @@ rule schafer_table_selected:
         mem_mb=2000,
         runtime=15,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_table_selected.py"
 

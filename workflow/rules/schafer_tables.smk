@@ -3,48 +3,35 @@
 # target `schafer`.
 
 
-rule schafer_table_a1:
-    localrule: True
-    input:
-        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"])],
-        stats=f"{SCH_DIR}/{SCH['search_dataset']}/stats.json",
-        code=code("schafer_table_a1"),
-    output:
-        **table_outputs("schafer-a1", "schafer_tables", "5. Schäfer 2018", "Table A.1 analog"),
-    params:
-        options={  # keywords of textsim.schafer.tables.results.results_table
-            "title": f"Table A.1 analog: experiment results on {SCH['search_dataset']} (test split).",
-            "note": sch_note(),
-        },
-    log:
-        "logs/paper/schafer_table_a1.log",
-    benchmark:
-        "benchmarks/paper/schafer_table_a1.tsv"
-    resources:
-        mem_mb=500,
-        runtime=5,
-    conda:
-        "../../envs/plot.yaml"
-    script:
-        "../scripts/schafer_table_a1.py"
+# Tables A.1 and A.2 (SCH_RESULT_TABLES): every run on one dataset; one rule each, named
+# schafer_table_<table>.
+for _table, _results in SCH_RESULT_TABLES.items():
 
-
-use rule schafer_table_a1 as schafer_table_a2 with:
-    input:
-        runs=[f"{SCH_DIR}/{sch_other_dataset()}/runs/{r}.json" for r in sch_runs(sch_other_dataset())],
-        stats=f"{SCH_DIR}/{sch_other_dataset()}/stats.json",
-        code=code("schafer_table_a1"),
-    output:
-        **table_outputs("schafer-a2", "schafer_tables", "5. Schäfer 2018", "Table A.2 analog"),
-    params:
-        options={  # keywords of textsim.schafer.tables.results.results_table
-            "title": f"Table A.2 analog: results on {sch_other_dataset()} with the hyperparameters searched on {SCH['search_dataset']} (test split).",
-            "note": sch_note(),
-        },
-    log:
-        "logs/paper/schafer_table_a2.log",
-    benchmark:
-        "benchmarks/paper/schafer_table_a2.tsv"
+    rule:
+        name:
+            f"schafer_table_{_table}"
+        localrule: True
+        input:
+            runs=[f"{SCH_DIR}/{_results['dataset']}/runs/{r}.json" for r in sch_runs(_results["dataset"])],
+            stats=f"{SCH_DIR}/{_results['dataset']}/stats.json",
+            code=code("schafer_table_a1"),
+        output:
+            **table_outputs(f"schafer-{_table}", "schafer_tables", "5. Schäfer 2018", _results["label"]),
+        params:
+            options={  # keywords of textsim.schafer.tables.results.results_table
+                "title": _results["title"],
+                "note": sch_note(),
+            },
+        log:
+            f"logs/paper/schafer_table_{_table}.log",
+        benchmark:
+            f"benchmarks/paper/schafer_table_{_table}.tsv"
+        resources:
+            **SMALL_JOB,
+        conda:
+            ENV_PLOT
+        script:
+            "../scripts/schafer_table_a1.py"
 
 
 rule schafer_table_sizes:
@@ -69,10 +56,9 @@ rule schafer_table_sizes:
     benchmark:
         "benchmarks/paper/schafer_table_sizes.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/schafer_table_sizes.py"
 
@@ -101,10 +87,9 @@ rule schafer_table_datasets:
     benchmark:
         "benchmarks/paper/schafer_table_datasets.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/schafer_table_datasets.py"
 
@@ -134,7 +119,7 @@ rule schafer_table_lda:
         mem_mb=2000,
         runtime=15,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/schafer_table_lda.py"
 
@@ -162,7 +147,7 @@ rule schafer_search_figures:
         mem_mb=1000,
         runtime=10,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/schafer_search_figures.py"
 
@@ -189,7 +174,7 @@ rule schafer_size_figures:
         mem_mb=1000,
         runtime=10,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/schafer_size_figures.py"
 
@@ -216,7 +201,7 @@ rule schafer_tsne:
         mem_mb=2000,
         runtime=15,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/schafer_tsne.py"
 

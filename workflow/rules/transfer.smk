@@ -19,7 +19,7 @@ rule clean_transfer_slice:
         mem_mb=1000,
         runtime=120,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/clean_transfer_slice.py"
 
@@ -44,7 +44,7 @@ rule train_word2vec_transfer:
         mem_mb=mem_mb(2000, 0.5),
         runtime=1440,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/train_word2vec.py"
 
@@ -74,7 +74,7 @@ rule fetch_google_news_vectors:
         mem_mb=500,
         runtime=240,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/fetch_files.py"
 
@@ -93,6 +93,6 @@ rule convert_google_news_vectors:
         mem_mb=16000,
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/convert_google_news_vectors.py"

@@ -30,6 +30,6 @@ rule curate_twitter_pairs:
         mem_mb=4000,
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/curate_twitter_pairs.py"

@@ -57,7 +57,7 @@ rule variant_training_corpus:
         mem_mb=mem_mb(1000, 1),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/variant_training_corpus.py"
 
@@ -230,7 +230,7 @@ rule variants_table:
         mem_mb=mem_mb(1000, 2),
         runtime=10,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/variants_table.py"
 
@@ -252,10 +252,9 @@ rule plot_variants:
     benchmark:
         "benchmarks/variants/plot-{question}.tsv"
     resources:
-        mem_mb=500,
-        runtime=5,
+        **SMALL_JOB,
     conda:
-        "../../envs/plot.yaml"
+        ENV_PLOT
     script:
         "../scripts/plot_variants.py"
 

@@ -21,7 +21,7 @@ rule train_word2vec:
         mem_mb=mem_mb(2000, 0.5),
         runtime=w2v_runtime,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/train_word2vec.py"
 
@@ -46,7 +46,7 @@ rule evaluate_word2vec:
         mem_mb=mem_mb(1000, 3),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/evaluate_word2vec.py"
 
@@ -65,7 +65,7 @@ rule count_docfreq:
         mem_mb=mem_mb(1000, 1),
         runtime=60,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/count_docfreq.py"
 
@@ -85,6 +85,6 @@ rule merge_docfreq:
         mem_mb=mem_mb(1000, 2),
         runtime=30,
     conda:
-        "../../envs/nlp.yaml"
+        ENV_NLP
     script:
         "../scripts/merge_docfreq.py"

@@ -1,10 +1,10 @@
 """Learned weights against idf rank: ICDMW Figure 4, PRL Figure 3
-(rules plot_icdmw_figure_4, plot_prl_figure_3)."""
+(rules plot_icdmw_figure_4, plot_prl_figure_3, script plot_learned_weights)."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import matplotlib.pyplot as plt
@@ -41,11 +41,18 @@ def plot_weights(
 
 
 def plot_learned_weights(
-    weights: Mapping[str, PathLike], stem: PathLike, *, ylabel: str, dpi: int
+    weights: Sequence[PathLike],
+    stem: PathLike,
+    *,
+    labels: Sequence[str],
+    ylabel: str,
+    dpi: int,
 ) -> None:
-
+    """One curve per learned-weights file (``weights``), labelled by ``labels``."""
+    if len(labels) != len(weights):
+        raise ValueError(f"{len(weights)} weights files but {len(labels)} labels")
     plot_weights(
-        {label: read_json(p)["weights"] for label, p in weights.items()},
+        {label: read_json(p)["weights"] for label, p in zip(labels, weights, strict=True)},
         stem,
         ylabel=ylabel,
         dpi=dpi,

@@ -5,7 +5,7 @@ from textsim.options import call_with
 setup_logging(snakemake.log[0])
 call_with(
     plot_learned_weights,
-    {"contrastive": snakemake.input.contrastive, "median": snakemake.input.median},
+    list(snakemake.input.weights),
     snakemake.output.pdf.removesuffix(".pdf"),
     options=snakemake.params.options,
 )
