@@ -3,6 +3,7 @@ snapshot changes, every view renders, and pages state each measured number once.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -28,10 +29,12 @@ def test_every_generated_block_is_fresh() -> None:
 
 
 def test_pages_use_generated_blocks() -> None:
-    """Every view but Table II, the corpus line, the corpus-size claims and the Schäfer
-    selection (no snapshot of either study is recorded yet) fills a block of some page."""
+    """Every view but Table II, the corpus line, the corpus-size claims, the Schäfer
+    selection and the variant study (no snapshot of these studies is recorded yet) fills
+    a block of some page."""
     used = {b.view for page in DOCS.rglob("*.md") for b in blocks(page.read_text())}
-    assert set(VIEWS) - {"table-ii", "corpus", "scaling-claims", "schafer-selected"} <= used
+    studies = {"scaling-claims", "schafer-selected", "variants"}
+    assert set(VIEWS) - {"table-ii", "corpus", *studies} <= used
 
 
 #: pages whose tables of measured numbers are still written by hand, and why; every
@@ -110,7 +113,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "comparisons": ["prl-learned-beats-every-baseline", "3"],
         "schafer": ["100"],
     }
-    for view in set(VIEWS) - {"scaling-claims", "schafer-selected"}:  # studies: below
+    for view in set(VIEWS) - {"scaling-claims", "schafer-selected", "variants"}:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
 
@@ -154,12 +157,51 @@ def test_a_corpus_size_study_records_its_claims_by_size(tmp_path: Path) -> None:
     assert "icdmw-min-almost-max" not in text  # untestable at every size
 
 
+def test_a_variant_study_records_each_question_and_shows_the_points_explained(
+    tmp_path: Path,
+) -> None:
+    """A variant-study run is recorded by its long tables (results/variants/<q>.csv);
+    the view gives each variant's error beside the paper's and the reference's, the
+    points of the gap it explains with their interval, and the verdict."""
+    from textsim.variants.compare import comparison
+
+    metrics = tmp_path / "metrics"
+    metrics.mkdir()
+    runs = []
+    for variant, errors in (("default", 150), ("one-epoch", 200)):
+        path = metrics / f"{variant}.csv"
+        pd.DataFrame(
+            [
+                {
+                    "method": "mean",
+                    "test_error": errors / 1000,
+                    "test_errors": errors,
+                    "n_test": 1000,
+                    "js_robust": 0.3,
+                }
+            ]
+        ).to_csv(path, index=False)
+        runs.append({"variant": variant, "length": "20", "vectors": "unit", "metrics": path})
+    study = tmp_path / "results/variants"
+    study.mkdir(parents=True)
+    comparison("passes", runs, ["mean"]).to_csv(study / "passes.csv", index=False)
+    snap = record(tmp_path / "results", tmp_path / "study", command="c", config="c", backend="jax")
+    assert json.loads((snap / "run.json").read_text())["files"] == ["variants.passes.csv"]
+    text = render("variants", [Snapshot(snap)], ["passes"])
+    row = next(line for line in text.splitlines() if "`one-epoch`" in line)
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:7] == ["20", "Mean", "`one-epoch`", "21.05", "15.00", "**20.00**", "-6.05"]
+    assert cells[7].startswith("+5.00 [+1.6") and cells[8] == "holds"
+    with pytest.raises(SnapshotError, match="name the question"):
+        render("variants", [Snapshot(snap)], [])
+
+
 def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:
     with pytest.raises(SnapshotError, match="unknown view 'nope'"):
         render("nope", [Snapshot(SNAPSHOTS / "demo")], [])
     with pytest.raises(SnapshotError, match="no snapshot missing"):
         fill("<!-- snapshot missing: corpus -->\n<!-- end snapshot -->", SNAPSHOTS, "p.md")
-    with pytest.raises(SnapshotError, match=r"no paper/tables/verdicts.csv or .*schafer-selected"):
+    with pytest.raises(SnapshotError, match=r"no paper/tables/verdicts.csv or .*variants/\*.csv"):
         record(tmp_path, tmp_path / "out", command="c", config="c", backend="jax")
 
 

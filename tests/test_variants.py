@@ -400,6 +400,48 @@ def test_comparison_tests_each_variant_against_its_reference(tmp_path: Path) -> 
         comparison("q", runs, ["max"])
 
 
+def test_each_variant_explains_points_of_the_gap_with_an_interval_and_a_verdict(
+    tmp_path: Path,
+) -> None:
+    # ours (the default) is better than the paper here: mean 15% against 21.05%
+    runs = [
+        {
+            "variant": v,
+            "length": "20",
+            "vectors": "unit",
+            "learned": None,
+            "metrics": _metrics(tmp_path / f"{v}.csv", errs),
+        }
+        for v, errs in [
+            ("default", {"mean": 150, "tfidf": 180}),
+            ("toward", {"mean": 200, "tfidf": 250}),
+            ("noise", {"mean": 140, "tfidf": 180}),
+            ("away", {"mean": 100, "tfidf": 180}),
+        ]
+    ]
+    at = comparison("q", runs, ["mean", "tfidf"]).set_index(["variant", "method"])
+    toward = at.loc[("toward", "mean")]
+    assert toward["gap"] == pytest.approx(15.0 - 21.05)
+    assert toward["moved"] == pytest.approx(5.0) and toward["explained"] == pytest.approx(5.0)
+    half = 100 * 1.959964 * np.sqrt(0.2 * 0.8 / 1000 + 0.15 * 0.85 / 1000)
+    assert toward["explained_low"] == pytest.approx(5.0 - half, abs=1e-4)
+    assert toward["explained_high"] == pytest.approx(5.0 + half, abs=1e-4)
+    assert toward["verdict"] == "holds"
+    assert at.loc[("noise", "mean"), "explained"] == pytest.approx(-1.0)
+    assert at.loc[("noise", "mean"), "verdict"] == "within noise"
+    assert at.loc[("away", "mean"), "verdict"] == "fails"
+    # tf-idf: 7 points moved where the gap is 2.09, so beyond the paper, still toward it
+    beyond = at.loc[("toward", "tfidf")]
+    assert beyond["explained"] > abs(beyond["gap"]) and beyond["verdict"] == "holds"
+    # where ours is worse than the paper, a lower error is toward it
+    worse = [dict(r, variant=r["variant"]) for r in runs]
+    worse[0]["metrics"] = _metrics(tmp_path / "worse.csv", {"mean": 300, "tfidf": 180})
+    at = comparison("q", worse, ["mean"]).set_index(["variant", "method"])
+    assert at.loc[("toward", "mean"), "explained"] == pytest.approx(10.0)
+    assert at.loc[("default", "mean"), "verdict"] == ""
+    assert np.isnan(at.loc[("default", "mean"), "explained"])
+
+
 # -- through the workflow ------------------------------------------------------------------
 
 STUDY = {

@@ -37,8 +37,12 @@ SNAPSHOT_FILES = (
     "paper/tables/scaling-claims.csv",
     "paper/tables/scaling-results.csv",
 )
+#: the variant study's long tables, one per question (results/variants/<question>.csv),
+#: kept as variants.<question>.csv
+VARIANT_TABLES = "variants/*.csv"
 #: a snapshot holds at least one of these: a run's verdicts, the Schäfer selection
-#: procedure's table (a Schäfer-only run) or the corpus-size study's claims by size
+#: procedure's table (a Schäfer-only run), the corpus-size study's claims by size, or
+#: (a variant study) the variants' tables
 HEADLINES = (
     "paper/tables/verdicts.csv",
     "paper/tables/schafer-selected.csv",
@@ -77,17 +81,20 @@ def record(
     Keras backend, the date of the newest table, the commit and machine of the record."""
     src, dest = Path(results), Path(destination)
     found = [name for name in SNAPSHOT_FILES if (src / name).is_file()]
-    if not set(HEADLINES) & set(found):
+    variants = sorted(src.glob(VARIANT_TABLES))
+    if not set(HEADLINES) & set(found) and not variants:
         raise SnapshotError(
-            f"{src}: no {' or '.join(HEADLINES)}; run the verdicts (or schafer_selection, "
-            "or scaling) target first"
+            f"{src}: no {' or '.join(HEADLINES)} and no {VARIANT_TABLES}; run the verdicts "
+            "(or schafer_selection, scaling or variants) target first"
         )
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("*.csv"):
         old.unlink()
-    for name in found:
-        shutil.copyfile(src / name, dest / Path(name).name)
-    made = max((src / name).stat().st_mtime for name in found)
+    copies = {src / name: Path(name).name for name in found}
+    copies |= {path: f"variants.{path.stem}.csv" for path in variants}
+    for path, name in copies.items():
+        shutil.copyfile(path, dest / name)
+    made = max(path.stat().st_mtime for path in copies)
     meta = {
         "command": command,
         "config": config,
@@ -95,7 +102,7 @@ def record(
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
         "machine": f"{processor_name()}, {os.cpu_count()} cores",
-        "files": [Path(name).name for name in found],
+        "files": sorted(copies.values()),
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     return dest

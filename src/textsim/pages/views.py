@@ -15,6 +15,7 @@ import pandas as pd
 
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
+from textsim.pages.studies import variant_question
 
 __all__ = ["VIEWS", "render"]
 
@@ -385,6 +386,7 @@ VIEWS: dict[str, View] = {
     "comparisons": comparisons,
     "scaling-claims": scaling_claims,
     "schafer-selected": schafer_selected,
+    "variants": variant_question,
     "corpus": corpus,
     "provenance": provenance,
 }
