@@ -370,8 +370,9 @@ def _metrics(path: Path, errors: dict[str, int], n_test: int = 1000) -> Path:
     return path
 
 
-def test_comparison_tests_each_variant_against_its_reference(tmp_path: Path) -> None:
-    runs = [
+def _runs(tmp_path: Path, errors: dict[str, dict[str, int]]) -> list[dict[str, object]]:
+    """One 20-word, unit-vector run per variant with its methods' test errors (of 1,000)."""
+    return [
         {
             "variant": v,
             "length": "20",
@@ -379,12 +380,19 @@ def test_comparison_tests_each_variant_against_its_reference(tmp_path: Path) -> 
             "learned": None,
             "metrics": _metrics(tmp_path / f"{v}.csv", errs),
         }
-        for v, errs in [
-            ("default", {"tfidf": 180, "mean": 150}),
-            ("ref", {"tfidf": 200, "mean": 100}),
-            ("v", {"tfidf": 200, "mean": 130}),
-        ]
+        for v, errs in errors.items()
     ]
+
+
+def test_comparison_tests_each_variant_against_its_reference(tmp_path: Path) -> None:
+    runs = _runs(
+        tmp_path,
+        {
+            "default": {"tfidf": 180, "mean": 150},
+            "ref": {"tfidf": 200, "mean": 100},
+            "v": {"tfidf": 200, "mean": 130},
+        },
+    )
     long = comparison("q", runs, ["tfidf", "mean"], reference="ref")
     at = long.set_index(["variant", "method"])
     assert at.loc[("v", "mean"), "p_value"] == pytest.approx(binomial_test(130, 1000, 0.10))
@@ -404,21 +412,15 @@ def test_each_variant_explains_points_of_the_gap_with_an_interval_and_a_verdict(
     tmp_path: Path,
 ) -> None:
     # ours (the default) is better than the paper here: mean 15% against 21.05%
-    runs = [
+    runs = _runs(
+        tmp_path,
         {
-            "variant": v,
-            "length": "20",
-            "vectors": "unit",
-            "learned": None,
-            "metrics": _metrics(tmp_path / f"{v}.csv", errs),
-        }
-        for v, errs in [
-            ("default", {"mean": 150, "tfidf": 180}),
-            ("toward", {"mean": 200, "tfidf": 250}),
-            ("noise", {"mean": 140, "tfidf": 180}),
-            ("away", {"mean": 100, "tfidf": 180}),
-        ]
-    ]
+            "default": {"mean": 150, "tfidf": 180},
+            "toward": {"mean": 200, "tfidf": 250},
+            "noise": {"mean": 140, "tfidf": 180},
+            "away": {"mean": 100, "tfidf": 180},
+        },
+    )
     at = comparison("q", runs, ["mean", "tfidf"]).set_index(["variant", "method"])
     toward = at.loc[("toward", "mean")]
     assert toward["gap"] == pytest.approx(15.0 - 21.05)

@@ -202,7 +202,7 @@ rule schafer_run:
         options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
             "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
             "fixed": SCH_FIXED.get(wc.sch_model),
-            "training": sch_training(wc.seeded, wc.untrained),
+            "training": sch_training(seed_of(wc), wc.untrained),
         },
     log:
         "logs/schafer/{dataset}/runs/{sch_model}-{wv}wv-{dv}dv{seeded}{untrained}.log",

@@ -38,16 +38,16 @@ SCH_TRAINING = {
 }
 
 
-def sch_training(seeded="", untrained=""):
-    """SCH_TRAINING for one run: the seed ``seeded`` names ("-seed<N>"; else the run's),
-    and for an untrained control ("-untrained") the settings that train no epoch (its
-    seeded initialisation, scored like the run)."""
-    if not seeded and not untrained:
+def sch_training(seed=None, untrained=""):
+    """SCH_TRAINING for one run: its training ``seed`` (None: the run's), and for an
+    untrained control (``untrained`` "-untrained") the settings that train no epoch
+    (its seeded initialisation, scored like the run)."""
+    if seed is None and not untrained:
         return SCH_TRAINING
     training = dict(SCH_TRAINING)
     if untrained:
         training["settings"] = {**SCH["training"], "untrained": True}
-    training["seed"] = int(seeded.removeprefix("-seed")) if seeded else config["seed"]
+    training["seed"] = config["seed"] if seed is None else int(seed)
     return training
 
 

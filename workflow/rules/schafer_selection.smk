@@ -23,7 +23,7 @@ rule schafer_trial:
             "point": wc.point,
             "fixed": SCH_FIXED,
             "word_size": SCH["word_size"],
-            "training": sch_training(f"-seed{wc.seed}", wc.untrained),
+            "training": sch_training(wc.seed, wc.untrained),
         },
     log:
         "logs/schafer/{dataset}/selection/{row}/{point}-seed{seed}{untrained}.log",

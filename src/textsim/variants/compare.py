@@ -163,8 +163,8 @@ def explained(long: pd.DataFrame) -> pd.DataFrame:
         published = float(r["published"])
         base = ref.loc[key] if key in ref.index else None
         if base is None or r["variant"] in ("default", reference) or np.isnan(published):
-            for v in cols.values():
-                v.append(np.nan if v is not cols["verdict"] else "")
+            for name, v in cols.items():
+                v.append("" if name == "verdict" else np.nan)
             continue
         ours, theirs = float(base["test_error"]), float(r["test_error"])
         gap = ours - published
