@@ -35,8 +35,13 @@ ENV_NLP = "../../envs/nlp.yaml"
 ENV_PLOT = "../../envs/plot.yaml"
 ENV_KERAS = "../../envs/keras.yaml"
 ENV_MINILM = "../../envs/minilm.yaml"
-#: the resources of a small job (a table, a figure, a summary: its inputs a few MB)
+#: the resources of a kind of job that several rules are, each kind's budget written once
+#: (one of a kind states its own). A small job is a table or a summary (its inputs a few
+#: MB); then a figure; one resource fetched and verified; one corpus shard or slice cleaned
 SMALL_JOB = {"mem_mb": 500, "runtime": 5}
+FIGURE_JOB = {"mem_mb": 1000, "runtime": 10}
+FETCH_JOB = {"mem_mb": 500, "runtime": 30}
+CLEAN_JOB = {"mem_mb": 1000, "runtime": 120}
 
 SHARDS = [f"{i:03d}" for i in range(config["corpus"]["n_shards"])]
 STS = config["sts"]
@@ -80,6 +85,11 @@ def mem_mb(base, per_input_mb):
     base is about twice the tiny run's peak (sacct MaxRSS), the slope an estimate of the
     data's size in memory per MB on disk (README "Running on a cluster")."""
     return lambda wildcards, input: int(base + per_input_mb * input.size_mb)
+
+
+#: the resources of a De Boom weight training (train_weights, select_kappa): Keras, on a
+#: GPU where the cluster names a partition for one
+KERAS_TRAINING_JOB = {"mem_mb": mem_mb(2500, 4), "runtime": 600, "accelerator": 1, **KERAS_GPU}
 
 
 def w2v_runtime(wildcards, input, threads, attempt):

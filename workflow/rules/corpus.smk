@@ -45,8 +45,7 @@ rule clean_wiki_shard:
     benchmark:
         "benchmarks/corpus/clean_wiki_shard/{shard}.tsv"
     resources:
-        mem_mb=1000,
-        runtime=120,
+        **CLEAN_JOB,
     conda:
         ENV_NLP
     script:

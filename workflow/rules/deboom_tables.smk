@@ -75,8 +75,7 @@ for _figure, _histogram in HISTOGRAMS.items():
         benchmark:
             f"benchmarks/paper/plot_{_figure}.tsv"
         resources:
-            mem_mb=1000,
-            runtime=5,
+            **FIGURE_JOB,
         conda:
             ENV_PLOT
         script:
@@ -168,7 +167,7 @@ for _figure, _weights in WEIGHT_FIGURES.items():
         benchmark:
             f"benchmarks/paper/plot_{_figure}.tsv"
         resources:
-            **SMALL_JOB,
+            **FIGURE_JOB,
         conda:
             ENV_PLOT
         script:
@@ -194,8 +193,7 @@ rule plot_icdmw_figure_5:
     benchmark:
         "benchmarks/paper/plot_icdmw_figure_5.tsv"
     resources:
-        mem_mb=1000,
-        runtime=5,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:

@@ -24,8 +24,7 @@ rule fetch_wiki_extracted:
         "benchmarks/download/wiki-extracted.tsv"
     retries: 2
     resources:
-        mem_mb=500,
-        runtime=30,
+        **FETCH_JOB,
     conda:
         ENV_NLP
     script:
@@ -112,8 +111,7 @@ for _resource in files_resources():
             f"logs/download/{_resource}.log",
         retries: 2
         resources:
-            mem_mb=500,
-            runtime=30,
+            **FETCH_JOB,
         conda:
             ENV_NLP
         script:

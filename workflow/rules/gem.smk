@@ -23,8 +23,7 @@ rule sts_scores:
     benchmark:
         "benchmarks/sts/sts_scores.tsv"
     resources:
-        mem_mb=6000,
-        runtime=60,
+        **GEM_JOB,
     conda:
         ENV_NLP
     script:
@@ -53,8 +52,7 @@ rule sts_ngrams:
     benchmark:
         "benchmarks/sts/sts_ngrams.tsv"
     resources:
-        mem_mb=6000,
-        runtime=60,
+        **GEM_JOB,
     conda:
         ENV_NLP
     script:
@@ -83,8 +81,7 @@ rule sts_models:
     benchmark:
         "benchmarks/sts/sts_models.tsv"
     resources:
-        mem_mb=6000,
-        runtime=60,
+        **GEM_JOB,
     conda:
         ENV_NLP
     script:
@@ -157,8 +154,7 @@ rule plot_gem_ngrams:
     benchmark:
         "benchmarks/paper/plot_gem_ngrams.tsv"
     resources:
-        mem_mb=1000,
-        runtime=5,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:
@@ -185,8 +181,7 @@ rule paragraph_scores:
     benchmark:
         "benchmarks/paragraphs/paragraph_scores.tsv"
     resources:
-        mem_mb=6000,
-        runtime=60,
+        **GEM_JOB,
     conda:
         ENV_NLP
     script:

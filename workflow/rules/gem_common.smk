@@ -14,6 +14,8 @@ STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("t
 #: each STS pair's similarity under each method (the verdicts' evidence)
 STS_PAIRS = "results/sts/pairs.parquet"
 OHSUMED = "resources/ohsumed-single-23/ohsumed_single_23.tar.xz"
+#: the resources of a GEM-stage job: every method over the STS or OHSUMED sets
+GEM_JOB = {"mem_mb": 6000, "runtime": 60}
 
 
 def sts_learned():

@@ -37,10 +37,7 @@ rule select_kappa:
     benchmark:
         "benchmarks/weights/select_kappa.tsv"
     resources:
-        mem_mb=mem_mb(2500, 4),
-        runtime=600,
-        accelerator=1,
-        **KERAS_GPU,
+        **KERAS_TRAINING_JOB,
     conda:
         ENV_KERAS
     script:
@@ -70,10 +67,7 @@ rule train_weights:
     benchmark:
         "benchmarks/weights/{length}/{procedure}{seeded}.tsv"
     resources:
-        mem_mb=mem_mb(2500, 4),
-        runtime=600,
-        accelerator=1,
-        **KERAS_GPU,
+        **KERAS_TRAINING_JOB,
     conda:
         ENV_KERAS
     script:

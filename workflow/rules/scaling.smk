@@ -323,7 +323,7 @@ rule plot_scaling_deboom:
     benchmark:
         "benchmarks/scaling/plot_deboom.tsv"
     resources:
-        **SMALL_JOB,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:
@@ -347,7 +347,7 @@ rule plot_scaling_sts:
     benchmark:
         "benchmarks/scaling/plot_sts.tsv"
     resources:
-        **SMALL_JOB,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:
@@ -370,7 +370,7 @@ rule plot_scaling_words:
     benchmark:
         "benchmarks/scaling/plot_words.tsv"
     resources:
-        **SMALL_JOB,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:

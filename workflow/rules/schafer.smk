@@ -55,8 +55,7 @@ rule schafer_reference:
     benchmark:
         "benchmarks/schafer/{dataset}/reference.tsv"
     resources:
-        mem_mb=4000,
-        runtime=30,
+        **SCH_EMBED_JOB,
     conda:
         ENV_NLP
     script:
@@ -236,8 +235,7 @@ rule schafer_baseline:
     benchmark:
         "benchmarks/schafer/{dataset}/runs/{baseline}.tsv"
     resources:
-        mem_mb=4000,
-        runtime=30,
+        **SCH_EMBED_JOB,
     conda:
         ENV_NLP
     script:

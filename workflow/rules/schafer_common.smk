@@ -51,6 +51,9 @@ def sch_training(seed=None, untrained=""):
     return training
 
 
+#: the resources of a Schäfer job that embeds one dataset without training a network
+#: (schafer_reference, schafer_baseline)
+SCH_EMBED_JOB = {"mem_mb": 4000, "runtime": 30}
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
 #: the selection procedure (textsim.schafer.selection): its dataset and each row's trials

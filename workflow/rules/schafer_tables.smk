@@ -144,8 +144,7 @@ rule schafer_search_figures:
     benchmark:
         "benchmarks/paper/schafer_search_figures.tsv"
     resources:
-        mem_mb=1000,
-        runtime=10,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:
@@ -171,8 +170,7 @@ rule schafer_size_figures:
     benchmark:
         "benchmarks/paper/schafer_size_figures.tsv"
     resources:
-        mem_mb=1000,
-        runtime=10,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:

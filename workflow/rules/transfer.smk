@@ -16,8 +16,7 @@ rule clean_transfer_slice:
     benchmark:
         "benchmarks/transfer/clean_transfer_slice.tsv"
     resources:
-        mem_mb=1000,
-        runtime=120,
+        **CLEAN_JOB,
     conda:
         ENV_NLP
     script:

@@ -252,7 +252,7 @@ rule plot_variants:
     benchmark:
         "benchmarks/variants/plot-{question}.tsv"
     resources:
-        **SMALL_JOB,
+        **FIGURE_JOB,
     conda:
         ENV_PLOT
     script:
