@@ -80,7 +80,16 @@ def _cpu() -> str:
 
 def environment() -> dict[str, str]:
     """What the tables' bytes may depend on besides the code: machine, Python, packages."""
-    env = {"machine": platform.machine(), "cpu": _cpu(), "python": platform.python_version()}
+    from textsim.machine import vector_extensions
+
+    env = {
+        "machine": platform.machine(),
+        "cpu": _cpu(),
+        # the same model name with and without AVX-512 gave other bytes (OpenBLAS,
+        # numpy, oneDNN and numba pick their kernels by it)
+        "vector_extensions": vector_extensions(),
+        "python": platform.python_version(),
+    }
     for name in NUMERIC_PACKAGES:
         try:
             env[name] = version(name)
@@ -99,11 +108,21 @@ def table_hashes(results: Path) -> dict[str, str]:
     }
 
 
+def recorded_for(env: dict[str, str]) -> dict[str, str] | None:
+    """The recorded table hashes made in ``env``, or None where none was."""
+    doc = json.loads(RECORDED_TABLES.read_text())
+    return next((r["sha256"] for r in doc["records"] if r["environment"] == env), None)
+
+
 if __name__ == "__main__":
     # python tests/tinyrun.py RESULTS: record the tables of a tiny run's results folder
-    # (snakemake --cores 2 --configfile configs/tiny.yaml), with this environment
+    # (snakemake --cores 2 --configfile configs/tiny.yaml) for this environment, beside
+    # the records of other environments (one made here replaces this one's)
     results = Path(sys.argv[1])
-    doc = {"environment": environment(), "sha256": table_hashes(results)}
+    here = environment()
+    doc = json.loads(RECORDED_TABLES.read_text()) if RECORDED_TABLES.exists() else {"records": []}
+    doc["records"] = [r for r in doc["records"] if r["environment"] != here]
+    doc["records"].append({"environment": here, "sha256": table_hashes(results)})
     RECORDED_TABLES.parent.mkdir(exist_ok=True)
     RECORDED_TABLES.write_text(json.dumps(doc, indent=1) + "\n")
-    print(f"recorded {len(doc['sha256'])} files of {results} in {RECORDED_TABLES}")
+    print(f"recorded {len(doc['records'][-1]['sha256'])} files of {results} in {RECORDED_TABLES}")
