@@ -14,7 +14,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.machine import processor_name
+from textsim.machine import processor_name, vector_extensions
 
 __all__ = ["SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record"]
 
@@ -101,7 +101,7 @@ def record(
         "keras_backend": backend,
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
-        "machine": f"{processor_name()}, {os.cpu_count()} cores",
+        "machine": f"{processor_name()} ({vector_extensions()}), {os.cpu_count()} cores",
         "files": sorted(copies.values()),
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
