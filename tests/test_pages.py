@@ -29,18 +29,17 @@ def test_every_generated_block_is_fresh() -> None:
 
 
 def test_pages_use_generated_blocks() -> None:
-    """Every view but Table II, the corpus line, the Schäfer selection and the variant
-    study (no snapshot of these studies is recorded yet) fills a block of some page."""
+    """Every view but Table II, the Schäfer selection and the variant study (no snapshot
+    of these studies is recorded yet) fills a block of some page."""
     used = {b.view for page in DOCS.rglob("*.md") for b in blocks(page.read_text())}
-    studies = {"schafer-selected", "variants"}
-    assert set(VIEWS) - {"table-ii", "corpus", *studies} <= used
+    studies = {"schafer-selected", "variants", "variant-causes", "variant-remainder"}
+    assert set(VIEWS) - {"table-ii", *studies} <= used
 
 
 #: pages whose tables of measured numbers are still written by hand, and why; every
 #: other table of numbers on the docs is a generated block (a new hand-made one fails)
 HAND_MADE = {
     "performance.md": "timings of `textsim bench` and of cluster runs, not workflow results",
-    "scales.md": "the cost law's tables, from the benchmark files of earlier runs",
     "variants.md": "the variant study's tables; its rerun at every length is pending",
 }
 
@@ -112,9 +111,42 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "comparisons": ["prl-learned-beats-every-baseline", "3"],
         "schafer": ["100"],
     }
-    for view in set(VIEWS) - {"scaling-claims", "schafer-selected", "variants"}:  # below
+    studies = {"scaling-claims", "scaling-costs", "usage", "schafer-selected"}
+    studies |= {"variants", "variant-causes", "variant-remainder"}
+    for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
+
+
+def test_a_run_records_its_use_against_its_requests(tmp_path: Path) -> None:
+    """The recorder keeps what each rule's jobs used against what they asked (from the
+    run folder's log and benchmark files); the view shows the peak as a share."""
+    tables = tmp_path / "results/paper/tables"
+    tables.mkdir(parents=True)
+    pd.DataFrame({"claim": ["x"]}).to_csv(tables / "verdicts.csv", index=False)
+    (tmp_path / ".snakemake/log").mkdir(parents=True)
+    (tmp_path / ".snakemake/log/2026-11-28T040000.1.snakemake.log").write_text(
+        "rule train_word2vec:\n    benchmark: benchmarks/w2v.tsv\n    threads: 2\n"
+        "    resources: tmpdir=/tmp, runtime=96, mem_mb=2000, mem=2 GB\n\n"
+    )
+    (tmp_path / "benchmarks").mkdir()
+    (tmp_path / "benchmarks/w2v.tsv").write_text("s\th:m:s\tmax_rss\n2797.0\t0:46:37\t500\n")
+    snap = Snapshot(
+        record(tmp_path / "results", tmp_path / "run", command="c", config="c", backend="jax")
+    )
+    assert "usage.csv" in snap.meta["files"]
+    text = render("usage", [snap], [])
+    assert "| `train_word2vec` | 1 | 2,797 | 2,797 | 500 | 2 | 2,000 | 25% | 96 |" in text
+    with pytest.raises(SnapshotError, match="no rule select_kappa"):
+        render("usage", [snap], ["select_kappa"])
+    with pytest.raises(SnapshotError, match=r"no usage\.csv"):
+        render("usage", [Snapshot(SNAPSHOTS / "demo")], [])
+
+
+def test_the_cost_curve_renders_from_the_scaling_snapshot() -> None:
+    text = render("scaling-costs", [Snapshot(SNAPSHOTS / "scaling")], [])
+    assert text.count("\n|") >= 4
+    assert "| word2vec |" in text
 
 
 def test_a_schafer_only_run_records_its_selection_table(tmp_path: Path) -> None:
@@ -193,6 +225,90 @@ def test_a_variant_study_records_each_question_and_shows_the_points_explained(
     assert cells[7].startswith("+5.00 [+1.6") and cells[8] == "holds"
     with pytest.raises(SnapshotError, match="name the question"):
         render("variants", [Snapshot(snap)], [])
+
+
+def test_the_variant_summaries_name_what_each_cause_explains_and_what_remains(
+    tmp_path: Path,
+) -> None:
+    """Over every question of a study: per variant the cells it moves toward the paper
+    and its largest move; per method and length the default's gap after its best
+    single variant, the largest remainder first and in bold."""
+    from textsim.variants.compare import comparison
+
+    # errors per mille of 2,000 test couples; published: mean 21.05 / 30.67 at 20 / 10,
+    # tf-idf 20.09 / 36.15
+    errors = {
+        "default": {("20", "mean"): 150, ("20", "tfidf"): 260, ("10", "mean"): 200},
+        "one-epoch": {("20", "mean"): 200, ("20", "tfidf"): 255, ("10", "mean"): 150},
+        "cbow": {("20", "mean"): 120, ("20", "tfidf"): 200, ("10", "mean"): 210},
+    }
+    metrics = tmp_path / "metrics"
+    metrics.mkdir()
+    runs = []
+    for variant, cells in errors.items():
+        for length in ("20", "10"):
+            path = metrics / f"{variant}-{length}.csv"
+            rows = [
+                {
+                    "method": method,
+                    "test_error": e / 1000,
+                    "test_errors": 2 * e,
+                    "n_test": 2000,
+                    "js_robust": 0.3,
+                }
+                for (ln, method), e in cells.items()
+                if ln == length
+            ]
+            if length == "10":
+                rows.append(
+                    {**rows[0], "method": "tfidf", "test_error": 0.3615, "test_errors": 723}
+                )
+            pd.DataFrame(rows).to_csv(path, index=False)
+            runs.append({"variant": variant, "length": length, "vectors": "unit", "metrics": path})
+    study = tmp_path / "results/variants"
+    study.mkdir(parents=True)
+    for question, variant in (("passes", "one-epoch"), ("architecture", "cbow")):
+        chosen = [r for r in runs if r["variant"] in ("default", variant)]
+        comparison(question, chosen, ["mean", "tfidf"]).to_csv(
+            study / f"{question}.csv", index=False
+        )
+    snap = [
+        Snapshot(
+            record(tmp_path / "results", tmp_path / "s", command="c", config="c", backend="jax")
+        )
+    ]
+
+    causes = render("variant-causes", snap, [])
+    one = next(line for line in causes.splitlines() if "`one-epoch`" in line)
+    cells = [c.strip() for c in one.strip("|").split("|")]
+    # toward the paper at mean/20 (15 -> 20, paper 21.05); away at mean/10 (20 -> 15,
+    # paper 30.67); tf-idf/20 moves 0.5 points of 2,000 couples: within noise; tf-idf/10
+    # equals the paper in both: no gap to explain, still a cell
+    assert cells[3:6] == ["1", "1", "2"]
+    assert cells[6].startswith("+5.00 [") and cells[6].endswith("(Mean, 20)")
+
+    remainder = render("variant-remainder", snap, [])
+    lines = [line for line in remainder.splitlines() if line.startswith("| ")][1:]
+    first = [c.strip() for c in lines[0].strip("|").split("|")]
+    # mean at 10 words: gap -10.67, no variant moves it toward the paper: all of it left
+    assert first == [
+        "**Mean**",
+        "**10**",
+        "**30.67**",
+        "**20.00**",
+        "**-10.67**",
+        "**—**",
+        "**10.67**",
+    ]
+    mean20 = next(line for line in lines if line.startswith("| Mean | 20 |"))
+    # -6.05 at 20 words: one-epoch explains 5.00 of it (cbow moves away), 1.05 left
+    assert "`one-epoch` +5.00 | 1.05 |" in mean20
+    tfidf20 = next(
+        line for line in lines if line.startswith("| Tf-idf | 20 |") or "| 20 | 20.09 |" in line
+    )
+    # +5.91: cbow's 6 points toward the paper overshoot it, nothing is left
+    assert "`cbow` +6.00 | 0.00 |" in tfidf20
+    assert len(render("variant-remainder", snap, ["2"]).splitlines()) == 6
 
 
 def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:

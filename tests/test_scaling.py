@@ -19,7 +19,6 @@ from textsim.scaling.costs import (
     WORD2VEC_TIME_LAW,
     fit_power_law,
     growth_table,
-    read_benchmark,
     stage_costs,
     word2vec_runtime_minutes,
 )
@@ -133,10 +132,6 @@ def test_power_law_fit_and_extrapolation(tmp_path: Path) -> None:
     assert table.loc["grows", "predicted GB"] == pytest.approx(100 * 1000**0.5 / 1024)
     assert table.loc["grows", "runtime (min)"] == int(np.ceil(2 * 1e4 / 60))
     assert table.loc["flat", "predicted h"] == pytest.approx(5.0 / 3600)  # stays as measured
-    bad = tmp_path / "bad.tsv"
-    bad.write_text("seconds\n1\n")
-    with pytest.raises(ValueError, match=r"bad\.tsv: not a Snakemake benchmark file"):
-        read_benchmark(bad)
 
 
 SCALING_TINY = """

@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from textsim.benchmarks import rule_usage
 from textsim.machine import processor_name, vector_extensions
 
 __all__ = ["SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record"]
@@ -36,6 +37,7 @@ SNAPSHOT_FILES = (
     "paper/tables/schafer-selected.csv",
     "paper/tables/scaling-claims.csv",
     "paper/tables/scaling-results.csv",
+    "paper/tables/scaling-costs.csv",
 )
 #: the variant study's long tables, one per question (results/variants/<question>.csv),
 #: kept as variants.<question>.csv
@@ -49,6 +51,9 @@ HEADLINES = (
     "paper/tables/scaling-claims.csv",
 )
 META = "run.json"
+#: the run's use against its requests per rule (:func:`textsim.benchmarks.rule_usage`
+#: over the run folder, the results folder's parent), kept when it has benchmark files
+USAGE = "usage.csv"
 
 
 class SnapshotError(ValueError):
@@ -78,7 +83,8 @@ def record(
 ) -> Path:
     """Copy a run's tables (:data:`SNAPSHOT_FILES`) from ``results`` into
     ``destination`` with ``run.json``: the command and config that made them, the
-    Keras backend, the date of the newest table, the commit and machine of the record."""
+    Keras backend, the date of the newest table, the commit and machine of the record;
+    and :data:`USAGE`, what its jobs used against what they asked."""
     src, dest = Path(results), Path(destination)
     found = [name for name in SNAPSHOT_FILES if (src / name).is_file()]
     variants = sorted(src.glob(VARIANT_TABLES))
@@ -95,6 +101,9 @@ def record(
     for path, name in copies.items():
         shutil.copyfile(path, dest / name)
     made = max(path.stat().st_mtime for path in copies)
+    usage = rule_usage(src.resolve().parent)
+    if not usage.empty:
+        usage.to_csv(dest / USAGE, index=False)
     meta = {
         "command": command,
         "config": config,
@@ -102,7 +111,7 @@ def record(
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
         "machine": f"{processor_name()} ({vector_extensions()}), {os.cpu_count()} cores",
-        "files": sorted(copies.values()),
+        "files": sorted([*copies.values(), *([] if usage.empty else [USAGE])]),
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     return dest
@@ -128,6 +137,10 @@ class Snapshot:
 
     def has(self, table: str) -> bool:
         return (self.folder / f"{table}.csv").is_file()
+
+    def names(self, prefix: str) -> list[str]:
+        """The snapshot's tables whose names start with ``prefix``, sorted."""
+        return sorted(p.stem for p in self.folder.glob(f"{prefix}*.csv"))
 
     def table(self, table: str) -> pd.DataFrame:
         path = self.folder / f"{table}.csv"

@@ -10,7 +10,7 @@ import pandas as pd
 from textsim.pages.markdown import md_num, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
 
-__all__ = ["variant_question"]
+__all__ = ["variant_causes", "variant_question", "variant_remainder"]
 
 
 def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -63,3 +63,97 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     ]
     title = f"Variant study, question `{question}` ({snaps[-1].name}): test split error %"
     return f"{title}\n\n" + md_table(header, rows)
+
+
+def _study(snap: Snapshot) -> pd.DataFrame:
+    """Every question's long table of one snapshot, concatenated."""
+    names = snap.names("variants.")
+    if not names:
+        raise SnapshotError(f"snapshot {snap.name}: no variant study tables (variants.*.csv)")
+    return pd.concat([snap.table(n) for n in names], ignore_index=True)
+
+
+def _where(r: pd.Series) -> str:
+    return f"{r['label']}, {r['length']}"
+
+
+def variant_causes(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """What each cause explains in the last run's variant study: per question and
+    variant, in how many (method, length) cells it moves our error toward the paper's
+    (verdict *holds*), away from it (*fails*) or neither, and its largest move toward
+    the paper with its interval."""
+    frame = _study(snaps[-1])
+    frame = frame[frame["explained"].notna()]
+    rows = []
+    for (question, variant), sub in frame.groupby(["question", "variant"], sort=False):
+        counts = sub["verdict"].value_counts()
+        best = sub.sort_values("explained").iloc[-1]
+        rows.append(
+            [
+                f"`{question}`",
+                f"`{variant}`",
+                str(sub["reference"].iloc[0]),
+                str(int(counts.get("holds", 0))),
+                str(int(counts.get("fails", 0))),
+                str(int(counts.get("within noise", 0))),
+                f"{best['explained']:+.2f} [{best['explained_low']:+.2f}, "
+                f"{best['explained_high']:+.2f}] ({_where(best)})",
+            ]
+        )
+    header = [
+        "question",
+        "variant",
+        "against",
+        "toward the paper",
+        "away",
+        "within noise",
+        "largest move toward the paper, points (95% interval)",
+    ]
+    title = (
+        f"What each cause explains ({snaps[-1].name}): cells of method × length, test split error"
+    )
+    return f"{title}\n\n" + md_table(header, rows)
+
+
+def variant_remainder(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """What remains of our gap to the paper per method and length in the last run's
+    variant study, after the single variant that explains most of it (a *holds*
+    verdict against the default pipeline; variants are not additive, so no sum), the
+    largest remainder first (args: how many rows, all when none)."""
+    frame = _study(snaps[-1])
+    frame = frame[(frame["reference"] == "default") & frame["explained"].notna()]
+    rows: list[tuple[float, list[str]]] = []
+    for (length, _), sub in frame.groupby(["length", "method"], sort=False):
+        gap = float(sub["gap"].iloc[0])
+        held = sub[sub["verdict"] == "holds"]
+        best = held.sort_values("explained").iloc[-1] if len(held) else None
+        explained = 0.0 if best is None else min(float(best["explained"]), abs(gap))
+        cells = [
+            str(sub["label"].iloc[0]),
+            str(length),
+            md_num(sub["published"].iloc[0]),
+            md_num(float(sub["published"].iloc[0]) + gap),
+            f"{gap:+.2f}",
+            "—" if best is None else f"`{best['variant']}` {best['explained']:+.2f}",
+            md_num(abs(gap) - explained),
+        ]
+        rows.append((abs(gap) - explained, cells))
+    rows.sort(key=lambda r: -r[0])
+    limit = int(args[0]) if args else len(rows)
+    body = [cells for _, cells in rows[:limit]]
+    if body:
+        body[0] = [f"**{c}**" for c in body[0]]
+    header = [
+        "technique",
+        "length",
+        "paper",
+        "ours (default)",
+        "gap (ours − paper)",
+        "variant explaining most (points toward the paper)",
+        "points unexplained",
+    ]
+    title = (
+        f"What remains ({snaps[-1].name}): per method and length, the default's gap to the "
+        "paper after its best single variant, largest first"
+    )
+    return f"{title}\n\n" + md_table(header, body)

@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 import pandas as pd
 
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
+from textsim.pages.scaling import scaling_claims, scaling_costs
 from textsim.pages.snapshots import Snapshot, SnapshotError
-from textsim.pages.studies import variant_question
+from textsim.pages.studies import variant_causes, variant_question, variant_remainder
+from textsim.pages.usage import usage
 
 __all__ = ["VIEWS", "render"]
 
@@ -264,29 +266,6 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return md_table(header, body)
 
 
-def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
-    """The corpus-size study of the last run: one line per claim some size measures,
-    whether the published numbers hold it, and each size's verdict with the counts of
-    its comparisons (the same verdict rule as every run's, per size)."""
-    from textsim.verdicts.registry import claims
-
-    known = {c.id: c for c in claims()}
-    frame = snaps[-1].table("scaling-claims")
-    sizes = [c for c in frame.columns if c not in ("claim", "published holds")]
-    body = []
-    for _, r in frame.iterrows():
-        claim = known.get(str(r["claim"]))
-        where = claim.where if claim is not None else ""
-        published = "—" if pd.isna(r["published holds"]) else str(r["published holds"])
-        cells = [f"`{r['claim']}`", where, published]
-        for size in sizes:
-            verdict, paren, counts = str(r[size]).partition(" (")
-            cells.append(f"**{verdict}**" + (f" ({counts}" if paren else ""))
-        body.append(cells)
-    header = ["claim", "where", "holds in the paper", *sizes]
-    return f"Claims by corpus size ({snaps[-1].name})\n\n" + md_table(header, body)
-
-
 def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """The Schäfer selection procedure of the last run, as its table says it: per
     dataset and model the selected point, the seeds' eq. 3.1 and parts, the untrained
@@ -385,8 +364,12 @@ VIEWS: dict[str, View] = {
     "verdicts": verdicts,
     "comparisons": comparisons,
     "scaling-claims": scaling_claims,
+    "scaling-costs": scaling_costs,
+    "usage": usage,
     "schafer-selected": schafer_selected,
     "variants": variant_question,
+    "variant-causes": variant_causes,
+    "variant-remainder": variant_remainder,
     "corpus": corpus,
     "provenance": provenance,
 }

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.benchmarks import read_benchmark
 from textsim.io import PathLike
 
 #: what the extrapolation's suggested cluster request adds on top of the prediction
@@ -24,7 +25,8 @@ CLEAN_BYTES_PER_TOKEN = 6.0
 #: word2vec with the paper's settings (``PAPER_WORD2VEC``: 400-d skip-gram, 5 epochs)
 #: on 2 threads of the development machine: seconds = a · tokens^b, fitted on the
 #: corpus-size study's clean run (1M, 3M, 10M tokens: 29, 98, 385 s) and the full
-#: offline run (66.6M tokens: 2,797 s); README "What a paper-scale run costs".
+#: offline run (66.6M tokens: 2,797 s), on a 2-core machine without AVX-512; CHANGELOG.md,
+#: "Earlier cost measurements (moved from docs/scales.md)".
 WORD2VEC_TIME_LAW = (8.686e-06, 1.089)
 WORD2VEC_LAW_THREADS = 2
 
@@ -39,15 +41,6 @@ def word2vec_runtime_minutes(corpus_mb: float, threads: int, attempt: int = 1) -
     tokens = corpus_mb * 2**20 / CLEAN_BYTES_PER_TOKEN  # Snakemake's size_mb is MiB
     seconds = float(a * tokens**b * WORD2VEC_LAW_THREADS / max(threads, 1))
     return max(10, math.ceil(RUNTIME_MARGIN * attempt * seconds / 60))
-
-
-def read_benchmark(path: PathLike) -> tuple[float, float]:
-    """(wall seconds, peak resident memory in MB) of one Snakemake benchmark file."""
-    frame = pd.read_csv(path, sep="\t")
-    if frame.empty or not {"s", "max_rss"} <= set(frame.columns):
-        raise ValueError(f"{path}: not a Snakemake benchmark file (columns s, max_rss)")
-    rss = pd.to_numeric(frame["max_rss"], errors="coerce")  # "-" when not measured
-    return float(frame["s"].mean()), float(rss.max())
 
 
 def stage_costs(records: Iterable[tuple[str, int, str, PathLike]]) -> pd.DataFrame:
