@@ -226,7 +226,7 @@ def test_a_mirror_of_the_wikipedia_text_built_from_a_served_dump_runs_the_corpus
     res = smk_in(project, "--cores", "1", target, extra_config=extra)
     assert res.returncode == 0, res.stderr[-3000:]
     assert f"input enwiki-2015-extracted: mirror {folder}" in res.stderr
-    log = (project / "logs/download/wiki-extracted.log").read_text()
+    log = (project / "logs/download/enwiki-2015-extracted.log").read_text()
     assert "prepared by textsim mirror" in log and "other contents" in log
     cleaned = (project / target).read_text().splitlines()
     assert len(cleaned) > 100 and all("\t" in line for line in cleaned)

@@ -259,7 +259,7 @@ def test_corrupt_mirror_file_fails_at_download(tmp_path: Path, mirror: Path) -> 
     )
     out = res.stdout + res.stderr
     assert res.returncode != 0
-    assert "Error in rule fetch_wiki_extracted" in out
+    assert "Error in rule fetch_enwiki_2015_extracted" in out
     assert re.search(
         r"checksum mismatch for \S*mirror/enwiki-2015-extracted/AA/wiki_00.bz2", out
     ), out

@@ -210,6 +210,21 @@ def resource_files(resource):
     return [f"resources/{resource}/{f}" for f in get_resource(resource).file_names()]
 
 
+def fetched_files(resource):
+    """The files of a declared ``files`` resource this config fetches: of the corpus'
+    WikiExtractor resource its first corpus.extracted.max_files and the transfer
+    slice's, of any other all of them."""
+    name, files = get_extracted_files()
+    if resource == name:
+        return files + get_transfer_files()
+    return get_resource(resource).file_names()
+
+
+def fetched_paths(resource):
+    """The local paths of :func:`fetched_files`."""
+    return [f"resources/{resource}/{f}" for f in fetched_files(resource)]
+
+
 def tweet_sources():
     """twitter.sources as the Twitter pool reads them: each one without a source here
     replaced by its declared stand-in, said once before the first job."""

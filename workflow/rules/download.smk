@@ -2,35 +2,6 @@
 # and verified against its recorded checksum (src/textsim/data/resources.yaml).
 
 
-rule fetch_wiki_extracted:
-    localrule: True
-    input:
-        available(
-            get_extracted_files()[0],
-            [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
-            files=get_extracted_files()[1] + get_transfer_files(),
-        ),
-    output:
-        [f"resources/{get_extracted_files()[0]}/{f}" for f in get_extracted_files()[1] + get_transfer_files()],
-    params:
-        options={  # keywords of textsim.stages.download.fetch_resource
-            "resource": get_extracted_files()[0],
-            "files": get_extracted_files()[1] + get_transfer_files(),
-            "mirror": config["resources"]["mirror"],
-        },
-    log:
-        "logs/download/wiki-extracted.log",
-    benchmark:
-        "benchmarks/download/wiki-extracted.tsv"
-    retries: 2
-    resources:
-        **FETCH_JOB,
-    conda:
-        ENV_NLP
-    script:
-        "../scripts/fetch_files.py"
-
-
 rule fetch_package_file:
     localrule: True
     input:
@@ -89,26 +60,30 @@ rule fetch_wiki_dump:
         "../scripts/fetch_files.py"
 
 
-# Every other declared 'files' resource the config uses (tweets, STS-B, OHSUMED):
-# one rule each, named fetch_<resource>, all its files verified in one job.
-for _resource in files_resources():
+# Every declared 'files' resource the config uses (the corpus' WikiExtractor files,
+# tweets, STS-B, OHSUMED, 20 Newsgroups): one rule each, named fetch_<resource>, the
+# files it uses verified in one job (of the corpus: the configured slice's files and
+# the transfer slice's, fetched_files).
+for _resource in [get_extracted_files()[0], *files_resources()]:
 
     rule:
         localrule: True
         name:
             f"fetch_{_resource.replace('-', '_')}"
         input:
-            available(_resource, resource_files(_resource)),
+            available(_resource, fetched_paths(_resource), files=fetched_files(_resource)),
         output:
-            resource_files(_resource),
+            fetched_paths(_resource),
         params:
             options={  # keywords of textsim.stages.download.fetch_resource
                 "resource": _resource,
-                "files": get_resource(_resource).file_names(),
+                "files": fetched_files(_resource),
                 "mirror": config["resources"]["mirror"],
             },
         log:
             f"logs/download/{_resource}.log",
+        benchmark:
+            f"benchmarks/download/{_resource}.tsv"
         retries: 2
         resources:
             **FETCH_JOB,
