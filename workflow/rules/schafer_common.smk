@@ -54,6 +54,9 @@ def sch_training(seed=None, untrained=""):
 #: the resources of a Schäfer job that embeds one dataset without training a network
 #: (schafer_reference, schafer_baseline)
 SCH_EMBED_JOB = {"mem_mb": 4000, "runtime": 30}
+#: the resources of a Schäfer table or figure that reads every run's document vectors
+#: of a dataset (schafer_table_selected, schafer_table_lda, schafer_tsne)
+SCH_VECTORS_TABLE_JOB = {"mem_mb": 2000, "runtime": 15}
 SCH_FIXED = SCH["fixed"]  # model -> its fixed hyperparameters (those models are not searched)
 SCH_SEARCHED = [m for m in SCH["models"] if m not in SCH_FIXED]
 #: the selection procedure (textsim.schafer.selection): its dataset and each row's trials

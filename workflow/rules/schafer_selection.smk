@@ -81,8 +81,7 @@ rule schafer_table_selected:
     benchmark:
         "benchmarks/paper/schafer_table_selected.tsv"
     resources:
-        mem_mb=2000,
-        runtime=15,
+        **SCH_VECTORS_TABLE_JOB,
     conda:
         ENV_NLP
     script:

@@ -116,8 +116,7 @@ rule schafer_table_lda:
     benchmark:
         "benchmarks/paper/schafer_table_lda.tsv"
     resources:
-        mem_mb=2000,
-        runtime=15,
+        **SCH_VECTORS_TABLE_JOB,
     conda:
         ENV_NLP
     script:
@@ -196,8 +195,7 @@ rule schafer_tsne:
     benchmark:
         "benchmarks/paper/schafer_tsne.tsv"
     resources:
-        mem_mb=2000,
-        runtime=15,
+        **SCH_VECTORS_TABLE_JOB,
     conda:
         ENV_PLOT
     script:
