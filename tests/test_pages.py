@@ -111,7 +111,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "comparisons": ["prl-learned-beats-every-baseline", "3"],
         "schafer": ["100"],
     }
-    studies = {"scaling-claims", "scaling-costs", "usage", "schafer-selected"}
+    studies = {"scaling-claims", "scaling-costs", "scaling-sizes", "usage", "schafer-selected"}
     studies |= {"variants", "variant-causes", "variant-remainder"}
     for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
@@ -181,7 +181,18 @@ def test_a_corpus_size_study_records_its_claims_by_size(tmp_path: Path) -> None:
     tables = tmp_path / "results/paper/tables"
     tables.mkdir(parents=True)
     claims_by_size(per_size).to_csv(tables / "scaling-claims.csv", index=False)
+    for size, tokens in (("all", 58_335_506), ("1M", 1_002_284)):
+        (tmp_path / f"results/scaling/{size}").mkdir(parents=True)
+        stats = {"requested": None, "articles": 305, "lines": 18106, "tokens": tokens}
+        (tmp_path / f"results/scaling/{size}/corpus.json").write_text(json.dumps(stats))
+    (tmp_path / "results/scaling/pairs/var").mkdir(parents=True)
+    (tmp_path / "results/scaling/pairs/var/summary.csv").write_text(
+        "split,related,couples\ntrain,False,10\ntrain,True,10\ntest,False,7\ntest,True,8\n"
+    )
     snap = record(tmp_path / "results", tmp_path / "study", command="c", config="c", backend="jax")
+    sizes = render("scaling-sizes", [Snapshot(snap)], [])
+    assert sizes.index("| 1M | 305 | 18,106 | 1,002,284 |") < sizes.index("| all |")  # by tokens
+    assert "| set | train | test |\n|---|---|---|\n| variable length | 20 | 15 |" in sizes
     text = render("scaling-claims", [Snapshot(snap)], [])
     assert "| `icdmw-minmax-beats-max` | §IV-A, Table I | yes |" in text
     assert "**within noise** (2 holds, 1 fails) | **fails** (2 holds, 1 fails) |" in text

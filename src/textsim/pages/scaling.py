@@ -8,10 +8,10 @@ from collections.abc import Sequence
 import pandas as pd
 
 from textsim.pages.markdown import md_num, md_table
-from textsim.pages.snapshots import Snapshot
+from textsim.pages.snapshots import SCALING_SIZES, Snapshot
 from textsim.pages.usage import amount
 
-__all__ = ["scaling_claims", "scaling_costs"]
+__all__ = ["scaling_claims", "scaling_costs", "scaling_sizes"]
 
 
 def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -63,3 +63,28 @@ def scaling_costs(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "power law per stage and its prediction at the paper's corpus"
     )
     return f"{title}\n\n" + md_table([str(c) for c in frame.columns], body)
+
+
+def scaling_sizes(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """The last run's corpus-size study: each slice's articles, lines and tokens, and
+    the fixed evaluation couples per set and split."""
+    frame = snaps[-1].table(SCALING_SIZES.removesuffix(".csv"))
+    slices = frame[frame["kind"] == "slice"].sort_values("tokens")
+    body = [
+        [str(r["name"]), f"{int(r['articles']):,}", f"{int(r['lines']):,}", f"{int(r['tokens']):,}"]
+        for _, r in slices.iterrows()
+    ]
+    couples = frame[frame["kind"] == "couples"]
+    splits = list(dict.fromkeys(couples["split"]))
+    per_set = couples.pivot(index="name", columns="split", values="couples")
+    sets = [
+        [f"{name} words" if str(name).isdigit() else "variable length"]
+        + [f"{int(per_set.loc[name, s]):,}" for s in splits]
+        for name in dict.fromkeys(couples["name"])
+    ]
+    return (
+        f"Training slices ({snaps[-1].name})\n\n"
+        + md_table(["slice", "articles", "lines", "tokens"], body)
+        + "\n\nEvaluation couples, the same at every size\n\n"
+        + md_table(["set", *splits], sets)
+    )

@@ -54,6 +54,10 @@ META = "run.json"
 #: the run's use against its requests per rule (:func:`textsim.benchmarks.rule_usage`
 #: over the run folder, the results folder's parent), kept when it has benchmark files
 USAGE = "usage.csv"
+#: the corpus-size study's slices (results/scaling/<size>/corpus.json: articles, lines,
+#: tokens) and its fixed evaluation couples per set and split
+#: (results/scaling/pairs/<set>/summary.csv), kept as one table when the run has them
+SCALING_SIZES = "scaling-sizes.csv"
 
 
 class SnapshotError(ValueError):
@@ -101,9 +105,10 @@ def record(
     for path, name in copies.items():
         shutil.copyfile(path, dest / name)
     made = max(path.stat().st_mtime for path in copies)
-    usage = rule_usage(src.resolve().parent)
-    if not usage.empty:
-        usage.to_csv(dest / USAGE, index=False)
+    derived = {USAGE: rule_usage(src.resolve().parent), SCALING_SIZES: _scaling_sizes(src)}
+    for name, frame in derived.items():
+        if not frame.empty:
+            frame.to_csv(dest / name, index=False)
     meta = {
         "command": command,
         "config": config,
@@ -111,10 +116,28 @@ def record(
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
         "machine": f"{processor_name()} ({vector_extensions()}), {os.cpu_count()} cores",
-        "files": sorted([*copies.values(), *([] if usage.empty else [USAGE])]),
+        "files": sorted([*copies.values(), *(n for n, f in derived.items() if not f.empty)]),
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
     return dest
+
+
+def _scaling_sizes(results: Path) -> pd.DataFrame:
+    """One row per slice of a corpus-size study (kind ``slice``: articles, lines,
+    tokens) and per evaluation couple set and split (kind ``couples``: couples);
+    empty when the run has no study."""
+    rows: list[dict[str, Any]] = []
+    for path in sorted((results / "scaling").glob("*/corpus.json")):
+        stats = json.loads(path.read_text(encoding="utf-8"))
+        rows.append({"kind": "slice", "name": path.parent.name, "split": "", **stats})
+    for path in sorted((results / "scaling" / "pairs").glob("*/summary.csv")):
+        summary = pd.read_csv(path).groupby("split", sort=False)["couples"].sum()
+        rows += [
+            {"kind": "couples", "name": path.parent.name, "split": split, "couples": int(n)}
+            for split, n in summary.items()
+        ]
+    columns = ["kind", "name", "split", "articles", "lines", "tokens", "couples"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 import pandas as pd
 
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
-from textsim.pages.scaling import scaling_claims, scaling_costs
+from textsim.pages.scaling import scaling_claims, scaling_costs, scaling_sizes
 from textsim.pages.snapshots import Snapshot, SnapshotError
 from textsim.pages.studies import variant_causes, variant_question, variant_remainder
 from textsim.pages.usage import usage
@@ -365,6 +365,7 @@ VIEWS: dict[str, View] = {
     "comparisons": comparisons,
     "scaling-claims": scaling_claims,
     "scaling-costs": scaling_costs,
+    "scaling-sizes": scaling_sizes,
     "usage": usage,
     "schafer-selected": schafer_selected,
     "variants": variant_question,
