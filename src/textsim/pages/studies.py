@@ -10,7 +10,7 @@ import pandas as pd
 from textsim.pages.markdown import md_num, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
 
-__all__ = ["variant_causes", "variant_question", "variant_remainder"]
+__all__ = ["twitter_sets", "variant_causes", "variant_question", "variant_remainder"]
 
 
 def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -156,4 +156,30 @@ def variant_remainder(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         f"What remains ({snaps[-1].name}): per method and length, the default's gap to the "
         "paper after its best single variant, largest first"
     )
+    return f"{title}\n\n" + md_table(header, body)
+
+
+def twitter_sets(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """PRL Table 2 over every Twitter couple set of the last run (the paper's rules and
+    the variants of ``twitter.variants``): test split error % per technique, the
+    paper's beside them, each set's test couples in its header."""
+    frame = snaps[-1].table("prl-table-2")
+    sets = list(dict.fromkeys(frame["length"].astype(str)))
+    by = frame.set_index(["technique", "length"])
+    body = []
+    for technique in dict.fromkeys(frame["technique"]):
+        rows = frame[frame["technique"] == technique]
+        cells = [str(technique), md_num(rows["paper_split_error_pct"].iloc[0])]
+        for name in sets:
+            cells.append(
+                md_num(by.loc[(technique, name), "split_error_pct"])
+                if (technique, name) in by.index
+                else "—"
+            )
+        body.append(cells)
+    header = ["technique", "paper"]
+    for name in sets:
+        n = int(frame.loc[frame["length"].astype(str) == name, "n_test"].iloc[0])
+        header.append(f"`{name}` ({n:,} test couples)")
+    title = f"PRL Table 2 on every Twitter couple set ({snaps[-1].name}): test split error %"
     return f"{title}\n\n" + md_table(header, body)

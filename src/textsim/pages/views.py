@@ -16,7 +16,12 @@ import pandas as pd
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
 from textsim.pages.scaling import scaling_claims, scaling_costs, scaling_sizes
 from textsim.pages.snapshots import Snapshot, SnapshotError
-from textsim.pages.studies import variant_causes, variant_question, variant_remainder
+from textsim.pages.studies import (
+    twitter_sets,
+    variant_causes,
+    variant_question,
+    variant_remainder,
+)
 from textsim.pages.usage import usage
 
 __all__ = ["VIEWS", "render"]
@@ -371,6 +376,7 @@ VIEWS: dict[str, View] = {
     "variants": variant_question,
     "variant-causes": variant_causes,
     "variant-remainder": variant_remainder,
+    "twitter-sets": twitter_sets,
     "corpus": corpus,
     "provenance": provenance,
 }
