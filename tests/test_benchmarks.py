@@ -82,3 +82,21 @@ def test_a_file_that_is_not_a_benchmark_is_named(tmp_path: Path) -> None:
     bad.write_text("seconds\n1\n")
     with pytest.raises(ValueError, match=r"bad\.tsv: not a Snakemake benchmark file"):
         read_benchmark(bad)
+
+
+def test_textsim_usage_prints_each_rules_share_of_its_request(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from textsim.cli import main
+
+    (tmp_path / ".snakemake/log").mkdir(parents=True)
+    (tmp_path / ".snakemake/log/2026-11-28T040000.1.snakemake.log").write_text(
+        LOG.replace("{n}", "1").replace("{runtime}", "10").replace("{mem}", "2000")
+    )
+    _bench(tmp_path / "benchmarks/train/1.tsv", 30.0, "500")
+    assert main(["usage", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["rule", "jobs", "longest"]
+    assert out[1].split()[0] == "train" and out[1].endswith("25%")
+    assert main(["usage", str(tmp_path / "nothing")]) == 2
+    assert "nothing: no Snakemake log" in capsys.readouterr().err

@@ -17,7 +17,7 @@ import pandas as pd
 
 from textsim.io import PathLike
 
-__all__ = ["ScheduledJob", "read_benchmark", "rule_usage", "scheduled_jobs"]
+__all__ = ["ScheduledJob", "read_benchmark", "rule_usage", "scheduled_jobs", "usage_report"]
 
 _JOB = re.compile(r"^(?:local)?(?:rule|checkpoint) (\w+):$")
 
@@ -129,3 +129,16 @@ def rule_usage(workdir: PathLike) -> pd.DataFrame:
     table = table.reset_index().sort_values("total", ascending=False)
     table.columns = pd.Index(columns)
     return table.round(1).reset_index(drop=True)
+
+
+def usage_report(workdir: PathLike) -> str:
+    """:func:`rule_usage` as text, with the peak as a share of the memory asked (``textsim
+    usage``); FileNotFoundError naming the folder when it holds no such run."""
+    table = rule_usage(workdir)
+    if table.empty:
+        raise FileNotFoundError(
+            f"{workdir}: no Snakemake log (.snakemake/log) with benchmark files; "
+            "give the folder the workflow ran in"
+        )
+    table["peak / asked"] = (table["peak MB"] / table["mem_mb asked"]).map("{:.0%}".format)
+    return table.to_string(index=False)

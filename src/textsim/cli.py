@@ -221,6 +221,17 @@ def _methods(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _usage(args: argparse.Namespace) -> int:
+    from textsim.benchmarks import usage_report
+
+    try:
+        print(usage_report(args.run))
+    except FileNotFoundError as err:
+        print(f"textsim usage: error: {err}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    return EXIT_OK
+
+
 def _notebooks(args: argparse.Namespace) -> int:
     def run() -> int:
         try:
@@ -353,6 +364,14 @@ def build_parser() -> argparse.ArgumentParser:
     nb.add_argument("--notebooks", default="notebooks", help="the notebooks' folder")
     nb.add_argument("--output", help="where the executed copies go (default: RESULTS/notebooks)")
     nb.set_defaults(func=_notebooks)
+    use = sub.add_parser(
+        "usage",
+        help="what a run's jobs used against what their rules asked, per rule",
+        description="Per rule of a workflow run: jobs, wall seconds and peak memory (its "
+        "benchmark files) against the threads, mem_mb and runtime asked (its log).",
+    )
+    use.add_argument("run", nargs="?", default=".", help="the folder the workflow ran in")
+    use.set_defaults(func=_usage)
     add_bench_commands(sub)
     for action in sub._choices_actions:  # every command: its help as its description too
         command = sub.choices[action.dest]
