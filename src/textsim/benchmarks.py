@@ -83,7 +83,8 @@ def scheduled_jobs(workdir: PathLike) -> dict[str, ScheduledJob]:
 def rule_usage(workdir: PathLike) -> pd.DataFrame:
     """Per rule of a run (``workdir``: the folder Snakemake ran in): its jobs with a
     benchmark file, the longest job's wall seconds and the sum of all, the largest peak
-    memory, and the most each asked for (threads, ``mem_mb``, ``runtime``). Empty when
+    memory, the most each asked for (threads, ``mem_mb``, ``runtime``) and the peak as
+    a share of the memory asked (NaN where none was asked). Empty when
     the run has no logs or no benchmark files."""
     root = Path(workdir)
     rows = []
@@ -113,6 +114,7 @@ def rule_usage(workdir: PathLike) -> pd.DataFrame:
         "threads",
         "mem_mb asked",
         "runtime asked (min)",
+        "peak / asked",
     ]
     if not rows:
         return pd.DataFrame(columns=columns)
@@ -126,9 +128,10 @@ def rule_usage(workdir: PathLike) -> pd.DataFrame:
         mem=("mem_mb", "max"),
         runtime=("runtime", "max"),
     )
+    table["share"] = table["peak"] / table["mem"].where(table["mem"] > 0)
     table = table.reset_index().sort_values("total", ascending=False)
     table.columns = pd.Index(columns)
-    return table.round(1).reset_index(drop=True)
+    return table.round({c: 1 for c in columns[2:-1]} | {columns[-1]: 3}).reset_index(drop=True)
 
 
 def usage_report(workdir: PathLike) -> str:
@@ -140,5 +143,6 @@ def usage_report(workdir: PathLike) -> str:
             f"{workdir}: no Snakemake log (.snakemake/log) with benchmark files; "
             "give the folder the workflow ran in"
         )
-    table["peak / asked"] = (table["peak MB"] / table["mem_mb asked"]).map("{:.0%}".format)
+    share = table["peak / asked"]
+    table["peak / asked"] = share.map(lambda v: "—" if pd.isna(v) else f"{v:.0%}")
     return table.to_string(index=False)

@@ -36,7 +36,6 @@ def usage(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         frame = frame[frame["rule"].isin(args)]
     body = []
     for _, r in frame.iterrows():
-        share = r["peak MB"] / r["mem_mb asked"] if r["mem_mb asked"] else math.nan
         body.append(
             [
                 f"`{r['rule']}`",
@@ -46,7 +45,7 @@ def usage(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                 amount(r["peak MB"]),
                 str(int(r["threads"])),
                 "—" if pd.isna(r["mem_mb asked"]) else f"{int(r['mem_mb asked']):,}",
-                "—" if pd.isna(share) else f"{share:.0%}",
+                "—" if pd.isna(r["peak / asked"]) else f"{r['peak / asked']:.0%}",
                 "—" if pd.isna(r["runtime asked (min)"]) else f"{int(r['runtime asked (min)']):,}",
             ]
         )
