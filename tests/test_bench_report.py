@@ -6,9 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from textsim.bench.report import BenchRow, bench_cleaning, format_report, run_all
+from textsim.bench.report import bench_cleaning, run_all
 from textsim.cli import main
+from textsim.report.ratios import BenchRow, format_report, read_rows
 
 
 def test_report_rows_ratio_target_and_skips() -> None:
@@ -77,11 +79,34 @@ def test_command_writes_the_report(tmp_path: Path) -> None:
             "recurrent",
             "-o",
             str(out),
+            "--csv",
+            str(tmp_path / "bench.csv"),
         ]
     )
     assert code == 0
     text = out.read_text()
     assert "scoring (21 baselines" in text and "skipped: no corpus files" in text
+    # the CSV keeps what the table is made of: read back, it gives the same table
+    rows = read_rows(tmp_path / "bench.csv")
+    assert [r.skipped != "" for r in rows] == [True, False]
+    assert format_report(rows) + "\n" == text
+
+
+def test_rows_round_trip_through_their_csv(tmp_path: Path) -> None:
+    from textsim.report.ratios import write_rows
+
+    rows = [
+        BenchRow("a, with comma", "lines", 0.5, 2.0, 10, 5, None, "max |diff| 1e-07"),
+        BenchRow("b", "texts", skipped="no vectors"),
+        BenchRow("c", "texts", 1.0, 1.0, 1, 1, 20.0, ""),
+    ]
+    write_rows(rows, tmp_path / "rows.csv")
+    back = read_rows(tmp_path / "rows.csv")
+    assert back[0] == rows[0] and back[2] == rows[2]
+    assert back[1].skipped == "no vectors" and back[1].target is None
+    (tmp_path / "other.csv").write_text("benchmark,ratio\nx,2\n")
+    with pytest.raises(ValueError, match=r"other\.csv: not a bench table"):
+        read_rows(tmp_path / "other.csv")
 
 
 def test_recurrent_rows_time_both_paths_and_check_the_fast_path() -> None:

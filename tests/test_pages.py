@@ -13,7 +13,7 @@ import pytest
 
 from textsim.pages.__main__ import main
 from textsim.pages.blocks import BLOCK, blocks, fill, stale_pages
-from textsim.pages.snapshots import Snapshot, SnapshotError, record
+from textsim.pages.snapshots import Snapshot, SnapshotError, record, record_bench
 from textsim.pages.views import VIEWS, public_command, render
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ def test_pages_use_generated_blocks() -> None:
 #: pages whose tables of measured numbers are still written by hand, and why; every
 #: other table of numbers on the docs is a generated block (a new hand-made one fails)
 HAND_MADE = {
-    "performance.md": "timings of `textsim bench` and of cluster runs, not workflow results",
+    "performance.md": "whole commands timed (install, demo, CI, cluster, embedding, long texts)",
     "variants.md": "the variant study's tables; its rerun at every length is pending",
 }
 
@@ -113,7 +113,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "schafer": ["100"],
     }
     studies = {"scaling-claims", "scaling-costs", "scaling-sizes", "usage", "schafer-selected"}
-    studies |= {"variants", "variant-causes", "variant-remainder"}
+    studies |= {"variants", "variant-causes", "variant-remainder", "bench"}
     for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
@@ -142,6 +142,32 @@ def test_a_run_records_its_use_against_its_requests(tmp_path: Path) -> None:
         render("usage", [snap], ["select_kappa"])
     with pytest.raises(SnapshotError, match=r"no usage\.csv"):
         render("usage", [Snapshot(SNAPSHOTS / "demo")], [])
+
+
+def test_a_bench_run_is_kept_and_shown_as_the_command_printed_it(tmp_path: Path) -> None:
+    """``textsim bench --csv`` rows become a snapshot whose view is the command's own
+    table (one formatter), filtered by the start of the benchmarks' names."""
+    from textsim.report.ratios import BenchRow, format_report, write_rows
+
+    rows = [
+        BenchRow("cleaning (1 file)", "lines", 1.0, 4.0, 100, 100, 3.0, "identical tokens"),
+        BenchRow("GEM, STS-B", "texts", skipped="no sts-dev.csv"),
+    ]
+    write_rows(rows, tmp_path / "bench.csv")
+    assert main(["record-bench", str(tmp_path / "bench.csv"), "x", "--command", "c"]) == 0
+    shutil.rmtree(SNAPSHOTS / "x")  # the command records under docs/snapshots
+    snap = Snapshot(record_bench(tmp_path / "bench.csv", tmp_path / "bench", command="c b"))
+    assert snap.meta["files"] == ["bench.csv"] and snap.meta["command"] == "c b"
+    assert render("bench", [snap], []) == format_report(rows)
+    assert render("bench", [snap], ["GEM"]) == format_report(rows[1:])
+    assert "| **4.0x** | ≥ 3x |" in render("bench", [snap], [])
+    with pytest.raises(SnapshotError, match="no benchmark scoring"):
+        render("bench", [snap], ["scoring"])
+    (tmp_path / "other.csv").write_text("a,b\n1,2\n")
+    with pytest.raises(SnapshotError, match="not a bench table"):
+        record_bench(tmp_path / "other.csv", tmp_path / "o", command="c")
+    with pytest.raises(SnapshotError, match=r"no bench\.csv"):
+        render("bench", [Snapshot(SNAPSHOTS / "demo")], [])
 
 
 def test_the_cost_curve_renders_from_the_scaling_snapshot() -> None:

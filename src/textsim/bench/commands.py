@@ -62,7 +62,8 @@ def _bench_gem(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from textsim.bench.report import format_report, run_all
+    from textsim.bench.report import run_all
+    from textsim.report.ratios import format_report, write_rows
 
     rows = run_all(
         results=Path(args.results),
@@ -79,6 +80,8 @@ def _bench(args: argparse.Namespace) -> int:
     print(report)
     if args.output:
         Path(args.output).write_text(report + "\n", encoding="utf-8")
+    if args.csv:
+        write_rows(rows, args.csv)
     return 0
 
 
@@ -118,6 +121,11 @@ def add_bench_commands(sub: Any) -> None:
         help="benchmarks to leave out",
     )
     every.add_argument("-o", "--output", help="also write the report (Markdown) here")
+    every.add_argument(
+        "--csv",
+        help="also write the rows' seconds and counts here (CSV), for python -m textsim.pages "
+        "record-bench",
+    )
     every.set_defaults(func=_bench)
     bench = sub.add_parser(
         "bench-scoring", help="vectorised baselines vs a per-couple loop (throughput ratio)"

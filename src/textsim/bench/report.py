@@ -25,45 +25,23 @@ skipped with the reason, never silently left out.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from textsim.bench.gem import best_of, time_gem
+from textsim.report.ratios import BenchRow
 
-__all__ = ["BenchRow", "format_report", "run_all"]
-
-
-@dataclass(frozen=True)
-class BenchRow:
-    name: str
-    unit: str  # what the rates count
-    ours_s: float = float("nan")
-    reference_s: float = float("nan")
-    n_ours: int = 0
-    n_reference: int = 0
-    target: float | None = None
-    agreement: str = ""
-    skipped: str = ""
-
-    @property
-    def ratio(self) -> float:
-        """Throughput ratio (ours / reference), each rate on its own item count."""
-        return (self.n_ours / self.ours_s) / (self.n_reference / self.reference_s)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "benchmark": self.name,
-            "unit": self.unit,
-            "ours_per_s": None if self.skipped else self.n_ours / self.ours_s,
-            "reference_per_s": None if self.skipped else self.n_reference / self.reference_s,
-            "ratio": None if self.skipped else self.ratio,
-            "target": self.target,
-            "agreement": self.agreement,
-            "skipped": self.skipped,
-        }
+__all__ = [
+    "bench_analogies",
+    "bench_cleaning",
+    "bench_gem",
+    "bench_recurrent",
+    "bench_scoring",
+    "bench_training",
+    "run_all",
+]
 
 
 def bench_cleaning(files: Sequence[Path]) -> BenchRow:
@@ -279,23 +257,3 @@ def _gem_rows(
     else:
         rows.append(BenchRow("GEM, OHSUMED paragraphs", "texts", skipped=f"no {ohsumed}"))
     return rows
-
-
-def format_report(rows: Sequence[BenchRow]) -> str:
-    """A Markdown table: rates, ratio, target and agreement of every row."""
-    lines = [
-        "| benchmark | ours /s | reference /s | ratio | target | outputs |",
-        "|---|---:|---:|---:|---:|---|",
-    ]
-    for r in rows:
-        if r.skipped:
-            lines.append(f"| {r.name} | — | — | — | — | skipped: {r.skipped} |")
-            continue
-        target = f"≥ {r.target:g}x" if r.target else "—"
-        agreement = r.agreement.replace("|", "\\|")  # a Markdown table cell
-        lines.append(
-            f"| {r.name} | {r.n_ours / r.ours_s:,.0f} {r.unit} | "
-            f"{r.n_reference / r.reference_s:,.0f} {r.unit} | **{r.ratio:.1f}x** | {target} | "
-            f"{agreement} |"
-        )
-    return "\n".join(lines)

@@ -1,6 +1,7 @@
 """``python -m textsim.pages``: record a snapshot, regenerate or check the docs' blocks.
 
 python -m textsim.pages record RESULTS NAME --command CMD --config FILE --backend B
+python -m textsim.pages record-bench BENCH_CSV NAME --command CMD   # textsim bench --csv
 python -m textsim.pages sync            # rewrite every generated block
 python -m textsim.pages sync --check    # exit 1 naming the stale pages
 """
@@ -12,7 +13,7 @@ import sys
 from pathlib import Path
 
 from textsim.pages.blocks import stale_pages, sync
-from textsim.pages.snapshots import SnapshotError, record
+from textsim.pages.snapshots import SnapshotError, record, record_bench
 
 ROOT = Path(__file__).resolve().parents[3]
 DOCS = ROOT / "docs"
@@ -28,6 +29,12 @@ def main(argv: list[str] | None = None) -> int:
     rec.add_argument("--command", required=True, help="the command that made the run")
     rec.add_argument("--config", required=True, help="the run's config file")
     rec.add_argument("--backend", required=True, help="the Keras backend it trained with")
+    rb = sub.add_parser(
+        "record-bench", help="keep a textsim bench --csv file as docs/snapshots/NAME"
+    )
+    rb.add_argument("rows", type=Path, help="the CSV textsim bench --csv wrote")
+    rb.add_argument("name", help="the snapshot's name (e.g. bench)")
+    rb.add_argument("--command", required=True, help="the textsim bench command that made it")
     syn = sub.add_parser("sync", help="regenerate the docs' blocks from the snapshots")
     syn.add_argument("--check", action="store_true", help="only list stale pages (exit 1)")
     args = parser.parse_args(argv)
@@ -40,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
                 config=args.config,
                 backend=args.backend,
             )
+            print(f"recorded {dest.relative_to(ROOT)}")
+            return 0
+        if args.action == "record-bench":
+            dest = record_bench(args.rows, SNAPSHOTS / args.name, command=args.command)
             print(f"recorded {dest.relative_to(ROOT)}")
             return 0
         if args.check:

@@ -16,8 +16,9 @@ import pandas as pd
 
 from textsim.benchmarks import rule_usage
 from textsim.machine import processor_name, vector_extensions
+from textsim.report.ratios import read_rows
 
-__all__ = ["SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record"]
+__all__ = ["BENCH", "SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record", "record_bench"]
 
 #: results files a snapshot keeps (relative to the run's results folder); the absent
 #: ones (a run without Twitter or STS) are left out
@@ -58,6 +59,10 @@ USAGE = "usage.csv"
 #: tokens) and its fixed evaluation couples per set and split
 #: (results/scaling/pairs/<set>/summary.csv), kept as one table when the run has them
 SCALING_SIZES = "scaling-sizes.csv"
+
+#: a ``textsim bench`` run's rows (``textsim bench --csv``), the one table of a bench
+#: snapshot
+BENCH = "bench.csv"
 
 
 class SnapshotError(ValueError):
@@ -109,16 +114,41 @@ def record(
     for name, frame in derived.items():
         if not frame.empty:
             frame.to_csv(dest / name, index=False)
+    files = sorted([*copies.values(), *(n for n, f in derived.items() if not f.empty)])
+    _write_meta(dest, made, files, command=command, config=config, keras_backend=backend)
+    return dest
+
+
+def _write_meta(dest: Path, made: float, files: list[str], **about: str) -> None:
+    """``run.json``: ``about`` (command, config, Keras backend), the date ``made``, the
+    commit and machine of the record, the snapshot's ``files``."""
     meta = {
-        "command": command,
-        "config": config,
-        "keras_backend": backend,
+        **about,
         "made": datetime.fromtimestamp(made, UTC).strftime("%Y-%m-%d"),
         "recorded_at_commit": _commit(Path(__file__).resolve().parents[3]),
         "machine": f"{processor_name()} ({vector_extensions()}), {os.cpu_count()} cores",
-        "files": sorted([*copies.values(), *(n for n, f in derived.items() if not f.empty)]),
+        "files": files,
     }
     (dest / META).write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+
+
+def record_bench(
+    rows: str | os.PathLike[str], destination: str | os.PathLike[str], *, command: str
+) -> Path:
+    """Keep a ``textsim bench --csv`` file as the snapshot ``destination`` (:data:`BENCH`
+    and ``run.json``); recorded on the machine that ran the bench, which it names."""
+    src, dest = Path(rows), Path(destination)
+    try:
+        read_rows(src)
+    except (OSError, ValueError) as err:
+        raise SnapshotError(f"{src}: {err}") from None
+    dest.mkdir(parents=True, exist_ok=True)
+    for old in dest.glob("*.csv"):
+        old.unlink()
+    shutil.copyfile(src, dest / BENCH)
+    _write_meta(
+        dest, src.stat().st_mtime, [BENCH], command=command, config="-", keras_backend="each row's"
+    )
     return dest
 
 

@@ -1,4 +1,5 @@
-"""A view of what a run cost: its jobs' use against their requests per rule."""
+"""Views of what runs cost: a workflow run's jobs' use against their requests per rule,
+and a ``textsim bench`` run's ratios."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections.abc import Sequence
 import pandas as pd
 
 from textsim.pages.markdown import md_table
-from textsim.pages.snapshots import USAGE, Snapshot, SnapshotError
+from textsim.pages.snapshots import BENCH, USAGE, Snapshot, SnapshotError
+from textsim.report.ratios import format_report, rows_from_frame
 
-__all__ = ["amount", "usage"]
+__all__ = ["amount", "bench", "usage"]
 
 
 def amount(value: object) -> str:
@@ -62,3 +64,20 @@ def usage(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     ]
     title = f"Use against requests per rule ({snap.name}; Snakemake's benchmark files and log)"
     return f"{title}\n\n" + md_table(header, body)
+
+
+def bench(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """The last snapshot's ``textsim bench`` table, as the command printed it (args: the
+    benchmarks to show, by the start of their names; all when none)."""
+    snap = snaps[-1]
+    name = BENCH.removesuffix(".csv")
+    if not snap.has(name):
+        raise SnapshotError(
+            f"snapshot {snap.name}: no {BENCH} (python -m textsim.pages record-bench)"
+        )
+    rows = rows_from_frame(snap.table(name), f"snapshot {snap.name}")
+    if args:
+        rows = [r for r in rows if r.name.startswith(tuple(args))]
+        if not rows:
+            raise SnapshotError(f"snapshot {snap.name}: no benchmark {' or '.join(args)}")
+    return format_report(rows)

@@ -22,7 +22,7 @@ from textsim.pages.studies import (
     variant_question,
     variant_remainder,
 )
-from textsim.pages.usage import usage
+from textsim.pages.usage import bench, usage
 
 __all__ = ["VIEWS", "render"]
 
@@ -372,6 +372,7 @@ VIEWS: dict[str, View] = {
     "scaling-costs": scaling_costs,
     "scaling-sizes": scaling_sizes,
     "usage": usage,
+    "bench": bench,
     "schafer-selected": schafer_selected,
     "variants": variant_question,
     "variant-causes": variant_causes,
