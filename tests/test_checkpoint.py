@@ -98,6 +98,34 @@ def test_a_checkpoint_of_another_training_is_not_resumed(tmp_path: Path) -> None
         np.testing.assert_array_equal(got, want)
 
 
+def test_a_frozen_table_the_key_covers_is_not_written_each_epoch(tmp_path: Path) -> None:
+    """The learned weights' checkpoint leaves out the word-vector table (fingerprinted
+    in its key, never assigned): the file holds the weights and the optimizer's state
+    only, and a rerun resumes from it (no epoch trained again, the same weights)."""
+    from textsim.methods.learned.procedures import TrainConfig
+    from textsim.methods.learned.training import train_weights
+    from textsim.vectors.words import TokenBatch
+
+    rng = np.random.default_rng(0)
+    vocab, dim, n, length = 500, 16, 400, 5
+    table = rng.normal(size=(vocab + 1, dim)).astype(np.float32)
+
+    def texts() -> TokenBatch:
+        ids = rng.integers(0, vocab, (n, length)).astype(np.int32)
+        return TokenBatch(ids, np.full(n, length, np.int32), vocab)
+
+    a, b, related = texts(), texts(), rng.random(n) < 0.5
+    config = TrainConfig.named("median", schedule="fixed", epochs=2, batch_size=50)
+    path = tmp_path / "c.npz"
+    first = train_weights(a, b, related, table, length, config, seed=1, checkpoint=str(path))
+    with np.load(path) as saved:
+        shapes = [saved[k].shape for k in saved.files]
+    assert (vocab + 1, dim) not in shapes and (length,) in shapes
+    again = train_weights(a, b, related, table, length, config, seed=1, checkpoint=str(path))
+    assert again.epoch_seconds == first.epoch_seconds  # restored, none trained again
+    np.testing.assert_array_equal(again.weights, first.weights)
+
+
 def test_fingerprint_sees_every_part() -> None:
     a = np.arange(6, dtype=np.float32)
     assert fingerprint(a, {"x": 1}) == fingerprint(a.copy(), {"x": 1})

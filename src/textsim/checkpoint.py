@@ -3,8 +3,9 @@ after every epoch, so that a run killed mid-way (SIGKILL, a cluster's wall-time
 limit, ``scancel``) continues from its last finished epoch and ends with the same
 weights as an uninterrupted run.
 
-The state is everything the next epoch depends on: every model variable (weights,
-frozen tables and the dropout layers' seed-generator states), every optimizer
+The state is everything the next epoch depends on: every model variable (weights and
+the dropout layers' seed-generator states; a frozen table that the fingerprint already
+covers, such as the word vectors of the learned weights, is left out), every optimizer
 variable (iteration count, accumulators, learning rate), and the caller's own
 loop state (early stopping, history, the batch order's random generator), as
 JSON. It is written to one ``.npz`` (no pickles) atomically, so a kill during
@@ -62,10 +63,17 @@ def _values(variables: Iterable[Any]) -> list[np.ndarray]:
 
 @dataclass
 class Checkpoint:
-    """The per-epoch training state of one training at ``path`` (``None``: off)."""
+    """The per-epoch training state of one training at ``path`` (``None``: off).
+    ``constant``: model variables that never change and that ``key`` fingerprints (a
+    frozen word-vector table); they are neither written nor restored, so an epoch's
+    save does not rewrite (and compress) the table."""
 
     path: PathLike | None
     key: str
+    constant: tuple[Any, ...] = ()
+
+    def _variables(self, model: Any) -> list[Any]:
+        return [v for v in model.variables if not any(v is c for c in self.constant)]
 
     def load(self, model: Any) -> dict[str, Any] | None:
         """Restore ``model`` (compiled; its optimizer is built here) from the file
@@ -88,7 +96,7 @@ class Checkpoint:
         optimizer = model.optimizer
         if opt_vars and not optimizer.built:
             optimizer.build(model.trainable_variables)
-        targets = list(model.variables) + (list(optimizer.variables) if opt_vars else [])
+        targets = self._variables(model) + (list(optimizer.variables) if opt_vars else [])
         values = model_vars + opt_vars
         if [tuple(v.shape) for v in targets] != [v.shape for v in values]:
             log.warning("%s: another model's checkpoint, starting over", self.path)
@@ -107,7 +115,7 @@ class Checkpoint:
         ``state`` (which must hold ``epoch``, the last finished one) and ``arrays``."""
         if self.path is None:
             return
-        model_vars = _values(model.variables)
+        model_vars = _values(self._variables(model))
         opt_vars = _values(model.optimizer.variables) if model.optimizer.built else []
         meta = {
             "key": self.key,

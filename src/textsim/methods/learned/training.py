@@ -227,7 +227,8 @@ def train_weights(
     log.info("Keras %s on %s, device %s", runtime["keras"], runtime["backend"], runtime["device"])
     y = np.asarray(related, dtype=bool)
     rng = np.random.default_rng(seed)
-    model = SiameseWeights((frozen or FrozenTable())(table), n_max, config)
+    table_variable = (frozen or FrozenTable())(table)
+    model = SiameseWeights(table_variable, n_max, config)
     model.compile(
         optimizer=keras.optimizers.SGD(learning_rate=config.lr, momentum=config.momentum),
         loss=CoupleLoss(config.loss, config.kappa),
@@ -247,7 +248,7 @@ def train_weights(
         asdict(config), seed, n_max, runtime["backend"], np.asarray(table, np.float32),
         a.ids, a.lengths, b.ids, b.lengths, y,
     )  # fmt: skip
-    ckpt = Checkpoint(checkpoint, key)
+    ckpt = Checkpoint(checkpoint, key, constant=(table_variable,))  # the key holds the table
     start = 0
     saved = ckpt.load(model)
     if saved is not None:
