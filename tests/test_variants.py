@@ -119,6 +119,23 @@ def test_a_variant_owns_only_the_stages_its_settings_change() -> None:
     assert not plan.owns("default", "couples", length="20")
 
 
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("top_fraction", 0.5), ("tfidf_norm", "tokens"), ("n_thresholds", 50), ("js", {"bins": 50})],
+)
+def test_every_evaluation_setting_gives_the_variant_its_own_results(key: str, value: Any) -> None:
+    """A variant that changes one evaluation setting scores (or evaluates) its couples
+    itself: none reuses the default's tables unchanged (tfidf-token-norm once did)."""
+    assert set(SCHEMA["properties"]["evaluation"]["properties"]) == {
+        "vectors", "top_fraction", "tfidf_norm", "n_thresholds", "js",
+    }  # fmt: skip  # a new key: add it to the cases above
+    plan = VariantPlan(_config({"v": {"evaluation": {key: value}}}), SCHEMA)
+    unit = {"length": "20", "vectors": "unit"}
+    assert plan.owns("v", "metrics", **unit), key
+    if key in ("top_fraction", "tfidf_norm"):  # the scores themselves change
+        assert plan.path("v", "scores", **unit) == "results/variants/v/scores/20/unit.parquet"
+
+
 def test_exclusion_with_another_vocabulary_cuts_couples_with_its_own_full_model() -> None:
     plan = VariantPlan(
         _config({"v": {"word2vec": {"min_count": 1, "exclude_couples": True}}}), SCHEMA

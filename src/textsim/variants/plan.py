@@ -60,7 +60,7 @@ _CURATION = (
     "max_couples",
     "selection",
 )
-_SCORING = ("top_fraction",)
+_SCORING = ("top_fraction", "tfidf_norm")
 _METRICS = ("n_thresholds", "js")
 _TRAINING = ("kappa", "n_max_variable", "stopping")
 
