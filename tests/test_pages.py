@@ -152,8 +152,10 @@ def test_a_bench_run_is_kept_and_shown_as_the_command_printed_it(tmp_path: Path)
         BenchRow("GEM, STS-B", "texts", skipped="no sts-dev.csv"),
     ]
     write_rows(rows, tmp_path / "bench.csv")
-    assert main(["record-bench", str(tmp_path / "bench.csv"), "x", "--command", "c"]) == 0
-    shutil.rmtree(SNAPSHOTS / "x")  # the command records under docs/snapshots
+    try:  # the command records under docs/snapshots
+        assert main(["record-bench", str(tmp_path / "bench.csv"), "x", "--command", "c"]) == 0
+    finally:
+        shutil.rmtree(SNAPSHOTS / "x", ignore_errors=True)
     snap = Snapshot(record_bench(tmp_path / "bench.csv", tmp_path / "bench", command="c b"))
     assert snap.meta["files"] == ["bench.csv"] and snap.meta["command"] == "c b"
     assert render("bench", [snap], []) == format_report(rows)

@@ -102,9 +102,7 @@ def record(
             f"{src}: no {' or '.join(HEADLINES)} and no {VARIANT_TABLES}; run the verdicts "
             "(or schafer_selection, scaling or variants) target first"
         )
-    dest.mkdir(parents=True, exist_ok=True)
-    for old in dest.glob("*.csv"):
-        old.unlink()
+    _emptied(dest)
     copies = {src / name: Path(name).name for name in found}
     copies |= {path: f"variants.{path.stem}.csv" for path in variants}
     for path, name in copies.items():
@@ -117,6 +115,13 @@ def record(
     files = sorted([*copies.values(), *(n for n, f in derived.items() if not f.empty)])
     _write_meta(dest, made, files, command=command, config=config, keras_backend=backend)
     return dest
+
+
+def _emptied(dest: Path) -> None:
+    """``dest`` made, with no table of an earlier record left in it."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for old in dest.glob("*.csv"):
+        old.unlink()
 
 
 def _write_meta(dest: Path, made: float, files: list[str], **about: str) -> None:
@@ -142,9 +147,7 @@ def record_bench(
         read_rows(src)
     except (OSError, ValueError) as err:
         raise SnapshotError(f"{src}: {err}") from None
-    dest.mkdir(parents=True, exist_ok=True)
-    for old in dest.glob("*.csv"):
-        old.unlink()
+    _emptied(dest)
     shutil.copyfile(src, dest / BENCH)
     _write_meta(
         dest, src.stat().st_mtime, [BENCH], command=command, config="-", keras_backend="each row's"

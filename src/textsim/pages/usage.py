@@ -10,7 +10,7 @@ import pandas as pd
 
 from textsim.pages.markdown import md_table
 from textsim.pages.snapshots import BENCH, USAGE, Snapshot, SnapshotError
-from textsim.report.ratios import format_report, rows_from_frame
+from textsim.report.ratios import format_report, read_rows
 
 __all__ = ["amount", "bench", "usage"]
 
@@ -75,7 +75,7 @@ def bench(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         raise SnapshotError(
             f"snapshot {snap.name}: no {BENCH} (python -m textsim.pages record-bench)"
         )
-    rows = rows_from_frame(snap.table(name), f"snapshot {snap.name}")
+    rows = read_rows(snap.folder / BENCH)  # the command's own reader
     if args:
         rows = [r for r in rows if r.name.startswith(tuple(args))]
         if not rows:

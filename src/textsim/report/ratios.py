@@ -13,7 +13,7 @@ import pandas as pd
 
 from textsim.io import PathLike, atomic_path
 
-__all__ = ["BenchRow", "format_report", "read_rows", "rows_from_frame", "write_rows"]
+__all__ = ["BenchRow", "format_report", "read_rows", "write_rows"]
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def write_rows(rows: Sequence[BenchRow], path: PathLike) -> None:
         frame.to_csv(tmp, index=False)
 
 
-def rows_from_frame(frame: pd.DataFrame, where: str = "table") -> list[BenchRow]:
+def _rows_from_frame(frame: pd.DataFrame, where: str = "table") -> list[BenchRow]:
     """The rows of a frame :func:`write_rows` wrote (``where`` names it in errors)."""
     missing = set(_COLUMNS) - set(frame.columns)
     if missing:
@@ -100,6 +100,6 @@ def rows_from_frame(frame: pd.DataFrame, where: str = "table") -> list[BenchRow]
 
 def read_rows(path: PathLike) -> list[BenchRow]:
     """The rows :func:`write_rows` wrote to ``path``."""
-    return rows_from_frame(
+    return _rows_from_frame(
         pd.read_csv(Path(path), keep_default_na=False, na_values=[""]), str(path)
     )
