@@ -5,6 +5,7 @@ package exports its public estimators."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,28 @@ def test_no_workflow_file_is_large() -> None:
     assert len(sizes) > 10 and max(sizes.values()) <= 400, sorted(
         sizes.items(), key=lambda kv: -kv[1]
     )[:3]
+
+
+def test_every_script_directive_is_a_literal_path() -> None:
+    """Snakemake evaluates a rule's ``script:`` when the job runs, not when the rule is
+    defined: in a rule made in a loop, a path built from the loop variable names the last
+    iteration's script for every rule. Each ``script:`` is therefore a literal path to a
+    script of workflow/scripts that exists."""
+    root = SRC.parents[1]
+    found = {}
+    for smk in [root / "Snakefile", *sorted((root / "workflow/rules").glob("*.smk"))]:
+        lines = smk.read_text().splitlines()
+        for i, line in enumerate(lines):
+            if line.strip() == "script:":
+                found[f"{smk.name}:{i + 2}"] = lines[i + 1].strip()
+    literal = re.compile(r'^"\.\./scripts/([a-z0-9_]+\.py)"$')
+    bad = {k: v for k, v in found.items() if not literal.match(v)}
+    missing = {
+        k: v
+        for k, v in found.items()
+        if (m := literal.match(v)) and not (root / "workflow/scripts" / m[1]).is_file()
+    }
+    assert len(found) > 30 and not bad and not missing, (bad, missing)
 
 
 def test_public_estimators_are_exported_lazily() -> None:
