@@ -65,6 +65,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path.name in LAST)
 
 
+#: pytest-xdist (`pytest -n auto`): the test files run whole in one worker each, per
+#: group: those that add to the shared tiny run or read the additions (in the order
+#: above), and those that copy it or compare with it (the SLURM, scaling and variant
+#: runs), which must not see the additions. Each of the two workers makes its own tiny run.
+TINY_RUN_GROUPS = {
+    **dict.fromkeys(("test_workflow.py", *LAST), "tiny-run: adds to it"),
+    **dict.fromkeys(("test_slurm.py", "test_scaling.py", "test_variants.py"), "tiny-run: copies"),
+}
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """xdist's per-scope scheduling with the groups above as scopes (every other test
+    its own scope). Written here because `--dist loadgroup` marks groups by editing node
+    ids, which pytest 9.2 no longer reads (pytest-dev/pytest-xdist#1386)."""
+    if config.getvalue("dist") == "each":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class TinyRunScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return TINY_RUN_GROUPS.get(nodeid.split("::")[0].rpartition("/")[2], nodeid)
+
+    return TinyRunScheduling(config, log)
+
+
 @pytest.fixture
 def mirror() -> Path:
     m = mirror_dir()
@@ -84,8 +110,9 @@ def toy_embeddings() -> WordEmbeddings:
 
 @pytest.fixture(scope="session")
 def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The tiny workflow run once, locally with 2 cores (tests/test_workflow.py and
-    tests/test_slurm.py compare against it and add to it)."""
+    """The tiny workflow run once per test process (each xdist worker that needs it),
+    locally with 2 cores; tests/test_workflow.py adds to it, tests/test_slurm.py compares
+    against it."""
     project = copy_project(tmp_path_factory.mktemp("tiny"))
     started = time.monotonic()
     res = smk_in(project, "--cores", "2")
