@@ -43,9 +43,22 @@ def test_readme_is_short_and_its_links_resolve() -> None:
 
 
 def test_no_doc_names_a_folder_only_our_machines_have() -> None:
-    """Users have no ../shared: a command names the mirror as /path/to/mirror."""
-    for page in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]:
-        assert "../shared" not in page.read_text(), page
+    """Users have no ../shared: a command names the mirror as /path/to/mirror, in the
+    pages and in every file a user reads (configs, workflow, sources, notebooks)."""
+    read = [
+        ROOT / "README.md",
+        ROOT / "Snakefile",
+        *sorted((ROOT / "docs").rglob("*.md")),
+        *sorted(ROOT.glob("*.yaml")),
+        *sorted((ROOT / "configs").rglob("*.yaml")),
+        *sorted((ROOT / "profiles").rglob("*.yaml")),
+        *sorted((ROOT / "workflow").rglob("*.*")),
+        *sorted((ROOT / "src").rglob("*.py")),
+        *sorted((ROOT / "notebooks").glob("*.ipynb")),
+    ]
+    assert len(read) > 100
+    for path in read:
+        assert "../shared" not in path.read_text(errors="replace"), path
 
 
 def test_readme_anchor_slugs() -> None:
