@@ -1005,6 +1005,7 @@ def test_the_selection_procedure_selects_on_valid_and_runs_seeds_beside_controls
     assert len(table) == 2 * 2 and (table["Seeds"] == 2).all()
     assert set(table["Learned"]) <= {"yes", "worse", "within noise"}
     assert table["Trained − untrained"].str.match(r"^[+-]\d+\.\d \[").all()
+    assert (table["Train (s)"] > 0).all()  # each seed's training time, from its record
     res = smk_in(tiny_project, "-n", "--", "verdicts", extra_config=extra)
     assert res.returncode == 0, res.stderr[-3000:]
     counts = _job_counts(res)  # the selection's runs stand in for its rows' seeded main runs

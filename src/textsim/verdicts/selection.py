@@ -72,7 +72,8 @@ def selected_table(
     note: str,
 ) -> None:
     """One line per dataset and row: the selected point (the row's ``picks``), the
-    epochs trained (mean over seeds; best epoch kept), test eq. 3.1 and its parts (%,
+    epochs trained and the training seconds (means over seeds; best epoch kept), test
+    eq. 3.1 and its parts (%,
     mean ± standard deviation over seeds), the untrained control's eq. 3.1, whether the
     model learned, and the thesis' eq. 3.1 where ``published`` maps the dataset to its
     table (``a1`` / ``a2``). ``runs``: every seed's record and its control's."""
@@ -101,6 +102,8 @@ def selected_table(
             "Selected": f"lr {point.learning_rate:g}{stops}",
             "Seeds": len(trained),
             "Epochs": f"{np.mean([r['epochs'] for r in trained]):.1f}",
+            # each seed's training time (resumed trainings count their earlier epochs)
+            "Train (s)": float(f"{np.mean([r['train_seconds'] for r in trained]):.3g}"),
             "Eq. 3.1 (%)": _spread([r["scores"]["total"] for r in trained]),
         }
         for metric in _METRICS:
