@@ -348,3 +348,24 @@ def test_a_failure_counts_only_for_a_model_that_learned() -> None:
     assert "did not demonstrably learn" in stuck["reason"]
     blind = judged(1.2, with_control=False)
     assert blind["verdict"] == "untestable" and "no untrained control" in blind["reason"]
+
+
+def test_a_success_without_learning_holds_and_says_so() -> None:
+    """A trained model that beats the other method but not its own untrained form: the
+    claim holds of it as trained, and the reason says the control does as well."""
+    rng = np.random.default_rng(13)
+    base = _scores(rng, 4000, {"tfidf": 0.1, "mean_euclidean": 0.5})
+    registry = load(
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        " better: [learned_median], worse: [tfidf]}"
+    )
+    seeds = []
+    for s in (1, 2, 3):
+        frame = _scores(np.random.default_rng(s), 4000, {"learned_median": 0.5})
+        frame["related"] = base["related"]
+        seeds.append(frame)
+    row = comparison_table(_evidence(base, seeds), registry=registry, n_boot=200).iloc[0]
+    assert row["verdict"] == "holds" and row["learned"].startswith("no:")
+    assert row["reason"].startswith("holds, but learned_median did not demonstrably learn")
+    claim = claim_table(pd.DataFrame([row]), registry=registry).iloc[0]
+    assert claim["verdict"] == "holds" and "did not demonstrably learn" in claim["reason"]

@@ -263,7 +263,7 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                 continue
             counts = "" if pd.isna(row["comparisons"]) else f" ({row['comparisons']})"
             reason = ""
-            if row["verdict"] == "untestable" and not pd.isna(row["reason"]):
+            if row["verdict"] in ("untestable", "holds") and not pd.isna(row["reason"]):
                 reason = f": {row['reason']}"
             cells.append(f"**{row['verdict']}**{counts}{reason}")
         body.append(cells)

@@ -15,7 +15,10 @@ A claim with several comparisons ("beats every baseline") holds when every compa
 holds, fails when at least one fails, is untestable when one cannot be judged and none
 fails, and is within noise otherwise. A comparison that fails because a trained model
 is worse counts only if that model demonstrably learned (it beats its untrained
-control); otherwise it is untestable (:mod:`textsim.verdicts.table`).
+control); otherwise it is untestable (:mod:`textsim.verdicts.table`). One that holds
+for a trained model that did not demonstrably learn keeps its verdict (our training
+cannot explain a success away) and says so in its reason: the claim holds of the model
+as trained, and its untrained form may do as well.
 """
 
 from __future__ import annotations

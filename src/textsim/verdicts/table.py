@@ -188,6 +188,9 @@ def _row(
     if verdict is Verdict.FAILS and why:
         # a trained model that did not demonstrably learn cannot contradict the claim
         row.update(verdict=str(Verdict.UNTESTABLE), reason=why)
+    elif verdict is Verdict.HOLDS and why:
+        # it holds of the model as trained, but its untrained form may do as well: said
+        row.update(verdict=str(verdict), reason=f"holds, but {why}")
     else:
         row.update(verdict=str(verdict), reason="")
     return row
