@@ -29,10 +29,9 @@ def test_every_generated_block_is_fresh() -> None:
 
 
 def test_pages_use_generated_blocks() -> None:
-    """Every view but Table II and the Schäfer selection (no snapshot of the thesis-size
-    selection is recorded yet) fills a block of some page."""
+    """Every view but Table II fills a block of some page."""
     used = {b.view for page in DOCS.rglob("*.md") for b in blocks(page.read_text())}
-    assert set(VIEWS) - {"table-ii", "schafer-selected"} <= used
+    assert set(VIEWS) - {"table-ii"} <= used
 
 
 #: pages whose tables of measured numbers are still written by hand, and why; every
