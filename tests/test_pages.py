@@ -38,7 +38,6 @@ def test_pages_use_generated_blocks() -> None:
 #: other table of numbers on the docs is a generated block (a new hand-made one fails)
 HAND_MADE = {
     "performance.md": "whole commands timed (install, demo, CI, cluster, embedding, long texts)",
-    "variants.md": "the earlier full-offline study at 20 words (rerun at every length pending)",
 }
 
 _REFERENCES = re.compile(r"`[^`]*`|(?:Tables?|Figures?|§)\s*[A-Z]?[\d.,–A-Z ]*")
