@@ -109,7 +109,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "schafer": ["100"],
     }
     studies = {"scaling-claims", "scaling-costs", "scaling-sizes", "usage", "schafer-selected"}
-    studies |= {"variants", "variant-causes", "variant-remainder", "bench"}
+    studies |= {"variants", "variant-causes", "variant-remainder", "variant-scales", "bench"}
     for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
@@ -345,6 +345,20 @@ def test_the_variant_summaries_name_what_each_cause_explains_and_what_remains(
     # +5.91: cbow's 6 points toward the paper overshoot it, nothing is left
     assert "`cbow` +6.00 | 0.00 |" in tfidf20
     assert len(render("variant-remainder", snap, ["2"]).splitlines()) == 6
+
+    # two studies side by side (say two corpus sizes): the second lacks `architecture`
+    (study / "architecture.csv").unlink()
+    other = Snapshot(
+        record(tmp_path / "results", tmp_path / "t", command="c", config="c", backend="jax")
+    )
+    scales = render("variant-scales", [snap[0], other], [])
+    rows = {line.split("|")[2].strip(): line for line in scales.splitlines()[4:]}
+    assert set(rows) == {"`one-epoch`", "`cbow`"}
+    epoch = [c.strip() for c in rows["`one-epoch`"].strip("|").split("|")]
+    assert epoch[2] == epoch[4] == "1 / 1 / 2" and epoch[3] == epoch[5] == cells[6]
+    assert [c.strip() for c in rows["`cbow`"].strip("|").split("|")][4:] == ["—", "—"]
+    with pytest.raises(SnapshotError, match="two or more snapshots"):
+        render("variant-scales", snap, [])
 
 
 def test_errors_name_the_view_and_snapshot(tmp_path: Path) -> None:

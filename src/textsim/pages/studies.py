@@ -10,7 +10,13 @@ import pandas as pd
 from textsim.pages.markdown import md_num, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
 
-__all__ = ["twitter_sets", "variant_causes", "variant_question", "variant_remainder"]
+__all__ = [
+    "twitter_sets",
+    "variant_causes",
+    "variant_question",
+    "variant_remainder",
+    "variant_scales",
+]
 
 
 def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -77,29 +83,36 @@ def _where(r: pd.Series) -> str:
     return f"{r['label']}, {r['length']}"
 
 
+def _causes(snap: Snapshot) -> dict[tuple[str, str], list[str]]:
+    """Per (question, variant) of one snapshot's study: the reference, the cells moved
+    toward the paper (verdict *holds*), away (*fails*) and neither, and the largest
+    move toward the paper with its interval and cell."""
+    frame = _study(snap)
+    frame = frame[frame["explained"].notna()]
+    out: dict[tuple[str, str], list[str]] = {}
+    for (question, variant), sub in frame.groupby(["question", "variant"], sort=False):
+        counts = sub["verdict"].value_counts()
+        best = sub.sort_values("explained").iloc[-1]
+        out[str(question), str(variant)] = [
+            str(sub["reference"].iloc[0]),
+            str(int(counts.get("holds", 0))),
+            str(int(counts.get("fails", 0))),
+            str(int(counts.get("within noise", 0))),
+            f"{best['explained']:+.2f} [{best['explained_low']:+.2f}, "
+            f"{best['explained_high']:+.2f}] ({_where(best)})",
+        ]
+    return out
+
+
 def variant_causes(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """What each cause explains in the last run's variant study: per question and
     variant, in how many (method, length) cells it moves our error toward the paper's
     (verdict *holds*), away from it (*fails*) or neither, and its largest move toward
     the paper with its interval."""
-    frame = _study(snaps[-1])
-    frame = frame[frame["explained"].notna()]
-    rows = []
-    for (question, variant), sub in frame.groupby(["question", "variant"], sort=False):
-        counts = sub["verdict"].value_counts()
-        best = sub.sort_values("explained").iloc[-1]
-        rows.append(
-            [
-                f"`{question}`",
-                f"`{variant}`",
-                str(sub["reference"].iloc[0]),
-                str(int(counts.get("holds", 0))),
-                str(int(counts.get("fails", 0))),
-                str(int(counts.get("within noise", 0))),
-                f"{best['explained']:+.2f} [{best['explained_low']:+.2f}, "
-                f"{best['explained_high']:+.2f}] ({_where(best)})",
-            ]
-        )
+    rows = [
+        [f"`{question}`", f"`{variant}`", *cells]
+        for (question, variant), cells in _causes(snaps[-1]).items()
+    ]
     header = [
         "question",
         "variant",
@@ -111,6 +124,32 @@ def variant_causes(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     ]
     title = (
         f"What each cause explains ({snaps[-1].name}): cells of method × length, test split error"
+    )
+    return f"{title}\n\n" + md_table(header, rows)
+
+
+def variant_scales(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """What each cause explains in several variant studies side by side (the snapshots
+    in the block's order, e.g. the demo's and the full-offline corpus'): per question
+    and variant, each study's cells moved toward the paper / away / neither, and its
+    largest move toward the paper; "—" where a study lacks the variant."""
+    if len(snaps) < 2:
+        raise SnapshotError("view variant-scales: name two or more snapshots")
+    studies = [_causes(s) for s in snaps]
+    keys = list(dict.fromkeys(k for study in studies for k in study))
+    rows = []
+    for question, variant in keys:
+        cells = [f"`{question}`", f"`{variant}`"]
+        for study in studies:
+            c = study.get((question, variant))
+            cells += ["—", "—"] if c is None else [f"{c[1]} / {c[2]} / {c[3]}", c[4]]
+        rows.append(cells)
+    header = ["question", "variant"]
+    for s in snaps:
+        header += [f"{s.name}: toward / away / within noise", f"{s.name}: largest move toward"]
+    title = (
+        f"What each cause explains in {', '.join(s.name for s in snaps)}: cells of method × "
+        "length, test split error; moves in points (95% interval)"
     )
     return f"{title}\n\n" + md_table(header, rows)
 

@@ -21,6 +21,7 @@ from textsim.pages.studies import (
     variant_causes,
     variant_question,
     variant_remainder,
+    variant_scales,
 )
 from textsim.pages.usage import bench, usage
 
@@ -377,6 +378,7 @@ VIEWS: dict[str, View] = {
     "variants": variant_question,
     "variant-causes": variant_causes,
     "variant-remainder": variant_remainder,
+    "variant-scales": variant_scales,
     "twitter-sets": twitter_sets,
     "corpus": corpus,
     "provenance": provenance,
