@@ -12,7 +12,6 @@ from textsim.pages.snapshots import Snapshot, SnapshotError
 
 __all__ = [
     "twitter_sets",
-    "variant_causes",
     "variant_question",
     "variant_remainder",
     "variant_scales",
@@ -102,30 +101,6 @@ def _causes(snap: Snapshot) -> dict[tuple[str, str], list[str]]:
             f"{best['explained_high']:+.2f}] ({_where(best)})",
         ]
     return out
-
-
-def variant_causes(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
-    """What each cause explains in the last run's variant study: per question and
-    variant, in how many (method, length) cells it moves our error toward the paper's
-    (verdict *holds*), away from it (*fails*) or neither, and its largest move toward
-    the paper with its interval."""
-    rows = [
-        [f"`{question}`", f"`{variant}`", *cells]
-        for (question, variant), cells in _causes(snaps[-1]).items()
-    ]
-    header = [
-        "question",
-        "variant",
-        "against",
-        "toward the paper",
-        "away",
-        "within noise",
-        "largest move toward the paper, points (95% interval)",
-    ]
-    title = (
-        f"What each cause explains ({snaps[-1].name}): cells of method × length, test split error"
-    )
-    return f"{title}\n\n" + md_table(header, rows)
 
 
 def variant_scales(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:

@@ -18,7 +18,6 @@ from textsim.pages.scaling import scaling_claims, scaling_costs, scaling_sizes
 from textsim.pages.snapshots import Snapshot, SnapshotError
 from textsim.pages.studies import (
     twitter_sets,
-    variant_causes,
     variant_question,
     variant_remainder,
     variant_scales,
@@ -376,7 +375,6 @@ VIEWS: dict[str, View] = {
     "bench": bench,
     "schafer-selected": schafer_selected,
     "variants": variant_question,
-    "variant-causes": variant_causes,
     "variant-remainder": variant_remainder,
     "variant-scales": variant_scales,
     "twitter-sets": twitter_sets,
