@@ -83,9 +83,9 @@ def _where(r: pd.Series) -> str:
 
 
 def _causes(snap: Snapshot) -> dict[tuple[str, str], list[str]]:
-    """Per (question, variant) of one snapshot's study: the reference, the cells moved
-    toward the paper (verdict *holds*), away (*fails*) and neither, and the largest
-    move toward the paper with its interval and cell."""
+    """Per (question, variant) of one snapshot's study: the cells moved toward the
+    paper (verdict *holds*), away (*fails*) and neither, and the largest move toward
+    the paper with its interval and cell."""
     frame = _study(snap)
     frame = frame[frame["explained"].notna()]
     out: dict[tuple[str, str], list[str]] = {}
@@ -93,7 +93,6 @@ def _causes(snap: Snapshot) -> dict[tuple[str, str], list[str]]:
         counts = sub["verdict"].value_counts()
         best = sub.sort_values("explained").iloc[-1]
         out[str(question), str(variant)] = [
-            str(sub["reference"].iloc[0]),
             str(int(counts.get("holds", 0))),
             str(int(counts.get("fails", 0))),
             str(int(counts.get("within noise", 0))),
@@ -117,7 +116,7 @@ def variant_scales(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         cells = [f"`{question}`", f"`{variant}`"]
         for study in studies:
             c = study.get((question, variant))
-            cells += ["—", "—"] if c is None else [f"{c[1]} / {c[2]} / {c[3]}", c[4]]
+            cells += ["—", "—"] if c is None else [" / ".join(c[:3]), c[3]]
         rows.append(cells)
     header = ["question", "variant"]
     for s in snaps:
