@@ -831,8 +831,14 @@ def test_the_python_api_behaves_like_the_cli_and_scikit_learn(
     assert sims[1] == pytest.approx(1.0) and sims[2] == 0.0  # the same text; an all-OOV one
     with pytest.raises(ValueError, match="differ in length: 2 and 1"):
         textsim.similarity(model, a[:2], b[:1])
-    with pytest.raises(TypeError, match="two lists of texts"):
-        textsim.similarity(model, "a text", "another")
+    # a bare string is one text, as for transform; a model file's path is loaded
+    one = textsim.similarity(model, RAW[0], RAW[1])
+    assert one.shape == (1,) and one[0] == pytest.approx(sims[0])
+    saved = textsim.save(model, tmp_path / "idf.npz")
+    assert textsim.similarity(saved, [RAW[0]], RAW[1])[0] == pytest.approx(sims[0])
+    assert textsim.similarity(str(saved), RAW[0], [RAW[1]])[0] == pytest.approx(sims[0])
+    with pytest.raises(TypeError, match="a fitted model or a model file's path, not int"):
+        textsim.similarity(3, "a", "b")
     assert len(repr(model.get_params())) < 500 and len(repr(model)) < 500  # type: ignore[attr-defined]
     public = dir(textsim)
     assert {"fit", "load", "save", "similarity", "GEM"} <= set(public)

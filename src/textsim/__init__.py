@@ -49,6 +49,7 @@ _EXPORTS = {
     "fit": "textsim.api.fitting",
     "METHODS": "textsim.methods.registry",
     "load": "textsim.api.persistence",
+    "load_vectors": "textsim.api.persistence",
     "save": "textsim.api.persistence",
     "similarity": "textsim.api.scoring",
 }
@@ -64,13 +65,14 @@ __all__ = [
     "WordEmbeddings",
     "fit",
     "load",
+    "load_vectors",
     "save",
     "similarity",
 ]
 
 if TYPE_CHECKING:
     from textsim.api.fitting import fit
-    from textsim.api.persistence import load, save
+    from textsim.api.persistence import load, load_vectors, save
     from textsim.api.scoring import similarity
     from textsim.methods.gem.model import GEM
     from textsim.methods.learned.model import WeightedEmbedding

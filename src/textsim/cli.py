@@ -20,8 +20,18 @@ EXIT_CODES = {
     2: "user error: one line naming the file (and line) or option; nothing written",
     3: "an optional package is missing",
     4: "out of memory",
+    130: "interrupted (Ctrl-C); nothing half-written is left",
+    141: "the output was closed early (e.g. piped into head); the rest is not printed",
 }
-EXIT_OK, EXIT_BUG, EXIT_USER_ERROR, EXIT_MISSING_PACKAGE, EXIT_OUT_OF_MEMORY = sorted(EXIT_CODES)
+(
+    EXIT_OK,
+    EXIT_BUG,
+    EXIT_USER_ERROR,
+    EXIT_MISSING_PACKAGE,
+    EXIT_OUT_OF_MEMORY,
+    EXIT_INTERRUPTED,
+    EXIT_PIPE_CLOSED,
+) = sorted(EXIT_CODES)
 
 DESCRIPTION = (
     "Fit a text-embedding method once, embed new texts and score text pairs with it;\n"
@@ -60,6 +70,8 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
 
     try:
         return run()
+    except BrokenPipeError:
+        raise  # the reader stopped early: main() ends quietly
     except ImportError as err:
         print(f"textsim {command}: error: {err}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
@@ -373,21 +385,47 @@ def build_parser() -> argparse.ArgumentParser:
     use.add_argument("run", nargs="?", default=".", help="the folder the workflow ran in")
     use.set_defaults(func=_usage)
     add_bench_commands(sub)
+    parser.allow_abbrev = False
     for action in sub._choices_actions:  # every command: its help as its description too
         command = sub.choices[action.dest]
         command.formatter_class = _Formatter
         command.description = command.description or action.help
+        command.allow_abbrev = False  # --vector is not --vectors: a typo is an error
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; Ctrl-C ends it with one line (exit 130), and output piped into
+    a reader that stops early (``textsim methods | head -1``) ends it quietly (141)."""
+    import os
+
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("textsim: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # the reader is gone: send what Python still holds to nowhere, then stop
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_PIPE_CLOSED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     given = list(sys.argv[1:] if argv is None else argv)
     # an unknown option before the command: name it (argparse would only say that the
     # command is missing)
     if given and given[0].startswith("-") and given[0] not in ("-h", "--help", "--version"):
         parser.error(f"unknown option {given[0]} (options follow the command: textsim COMMAND ...)")
-    args = parser.parse_args(given)
+    args, unknown = parser.parse_known_args(given)
+    if unknown:  # reported with the usage of the command they were given to
+        command = next(
+            a.choices[args.command]
+            for a in parser._actions
+            if isinstance(a, argparse._SubParsersAction)
+        )
+        command.error(f"unrecognized arguments: {' '.join(unknown)}")
     return int(args.func(args))
 
 

@@ -18,7 +18,9 @@ __all__ = [
     "PathLike",
     "atomic_dir",
     "atomic_path",
+    "one_line",
     "private_dir",
+    "quoted",
     "read_json",
     "read_text_lines",
     "setup_logging",
@@ -31,6 +33,25 @@ PathLike = str | os.PathLike[str]
 
 class InputFileError(ValueError):
     """A user's input file cannot be used; the message names the file (and line)."""
+
+
+#: the most characters of a file's content an error message quotes
+QUOTE_CHARS = 100
+
+
+def quoted(value: object, limit: int = QUOTE_CHARS) -> str:
+    """``value`` as an error message may show content read from a file: its ``repr``
+    (control characters, terminal escapes and line ends escaped, so a message stays one
+    harmless line) cut to ``limit`` characters."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def one_line(message: str, limit: int = 2000) -> str:
+    """An error message made safe to print: control characters (line ends, terminal
+    escape sequences) escaped, at most ``limit`` characters."""
+    safe = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
 
 
 def private_dir(folder: Path) -> bool:

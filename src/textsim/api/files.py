@@ -60,8 +60,18 @@ def fit_file(
 ) -> Any:
     """Fit ``method`` (texts: a file with one raw text per line) and write its model file
     (an existing ``output`` only with ``force``; never one of the inputs)."""
-    from textsim.api.fitting import fit
+    from textsim.api.fitting import check_fit, fit
 
+    # the call's own mistakes first (unknown parameter, missing input), then the files
+    check_fit(method, vectors=vectors, docfreq=docfreq, texts=texts, weights=weights, **params)
+    for given, what in (
+        (vectors, "word-vector file"),
+        (docfreq, "document-frequency file"),
+        (texts, "file"),
+        (weights, "weight file"),
+    ):
+        if given is not None and not Path(given).exists():
+            raise InputFileError(f"{given}: no such {what}")
     _check_output(output, ".npz", (vectors, docfreq, texts, weights), force)
     fit_texts = read_text_lines(texts, what="fitting texts") if texts is not None else None
     try:

@@ -11,7 +11,7 @@ from textsim.methods.base import EmbeddingMethod
 from textsim.methods.registry import METHODS, Method, build
 from textsim.methods.texts import as_texts
 
-__all__ = ["fit"]
+__all__ = ["check_fit", "fit"]
 
 
 def _method(name: str) -> Method:
@@ -21,13 +21,45 @@ def _method(name: str) -> Method:
 
 
 def _check_params(method: str, cls: type[EmbeddingMethod], params: dict[str, Any]) -> None:
-    allowed = set(cls().get_params()) | cls.fit_options
+    allowed = set(cls._get_param_names()) | cls.fit_options  # (no instance: MiniLM's loads)
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise ValueError(
             f"unknown parameter(s) {', '.join(unknown)} for {method}; "
             f"allowed: {', '.join(sorted(allowed))}"
         )
+
+
+def check_fit(
+    method: str,
+    *,
+    vectors: object = None,
+    docfreq: object = None,
+    texts: object = None,
+    weights: object = None,
+    **params: Any,
+) -> None:
+    """Raise ValueError for what is wrong with a :func:`fit` call before any file is
+    read: an unknown method or parameter, a missing or superfluous input (the inputs
+    are only tested for being given)."""
+    m = _method(method)
+    cls = m.estimator
+    _check_params(method, cls, params)
+    needs = cls.needs_for({**m.params, **params})
+    if not needs.vectors:
+        return
+    if vectors is None:
+        raise ValueError(f"method {method!r} needs word vectors (vectors=...)")
+    if needs.docfreq and docfreq is None:
+        raise ValueError(f"method {method!r} needs document frequencies (docfreq=...)")
+    if needs.weights and weights is None:
+        raise ValueError(f"method {method!r} needs a trained weight file (weights=...)")
+    if not needs.weights and weights is not None:
+        raise ValueError(f"weights= is only for methods applied from a weight file, not {method!r}")
+    if needs.texts and texts is None:
+        raise ValueError(f"method {method!r} is fitted on texts (texts=...)")
+    if not needs.texts and texts is not None:
+        raise ValueError(f"method {method!r} is not fitted on texts; leave texts out")
 
 
 def fit(
@@ -74,22 +106,18 @@ def fit(
     cls = m.estimator
     needs = cls.needs_for({**m.params, **params})
     if not needs.vectors:  # (MiniLM's constructor loads the network: built only to fit)
+        _check_params(method, cls, params)
         model = build(method, **params)
         model.source_ = None
         return model.fit()
-    _check_params(method, cls, params)
-    if vectors is None:
-        raise ValueError(f"method {method!r} needs word vectors (vectors=...)")
-    if needs.docfreq and docfreq is None:
-        raise ValueError(f"method {method!r} needs document frequencies (docfreq=...)")
-    if needs.weights and weights is None:
-        raise ValueError(f"method {method!r} needs a trained weight file (weights=...)")
-    if not needs.weights and weights is not None:
-        raise ValueError(f"weights= is only for methods applied from a weight file, not {method!r}")
-    if needs.texts and texts is None:
-        raise ValueError(f"method {method!r} is fitted on texts (texts=...)")
-    if not needs.texts and texts is not None:
-        raise ValueError(f"method {method!r} is not fitted on texts; leave texts out")
+    check_fit(
+        method,
+        vectors=vectors,
+        docfreq=docfreq,
+        texts=texts,
+        weights=weights,
+        **params,
+    )
     if needs.weights:
         return cls.from_files(
             weights, vectors, docfreq, normalize=normalize, **{**m.params, **params}

@@ -12,8 +12,9 @@ from textsim.formats import modelfile
 from textsim.formats.source import VectorSource
 from textsim.io import InputFileError, PathLike
 from textsim.methods.registry import ESTIMATORS, method_of
+from textsim.vectors.words import WordEmbeddings
 
-__all__ = ["load", "read_model_meta", "save"]
+__all__ = ["load", "load_vectors", "read_model_meta", "recorded_source", "save"]
 
 
 def save(
@@ -27,7 +28,7 @@ def save(
     cls = type(model)
     if ESTIMATORS.get(cls.__name__) is not cls:
         raise TypeError(f"cannot save a {cls.__name__}: not one of {', '.join(ESTIMATORS)}")
-    recorded = source if source is not None else getattr(model, "source_", None)
+    recorded = source if source is not None else recorded_source(model)
     for used in (recorded.vectors_path, recorded.docfreq_path) if recorded else ():
         if used is not None and _same(used, path):
             raise InputFileError(
@@ -36,7 +37,28 @@ def save(
             )
     if Path(path).exists() and not overwrite:
         raise InputFileError(f"{path}: exists; pass overwrite=True to replace it")
-    return modelfile.save(model, path, method=method_of(model), source=source)
+    return modelfile.save(model, path, method=method_of(model), source=recorded)
+
+
+def recorded_source(model: Any) -> VectorSource | None:
+    """The word-vector file a model was fitted on: set by :func:`textsim.fit`, or the
+    file its constructor read (``vectors=``)."""
+    found = getattr(model, "source_", None) or getattr(model, "_vectors_source", None)
+    return found if isinstance(found, VectorSource) else None
+
+
+def load_vectors(
+    path: PathLike, docfreq: PathLike | None = None, *, normalize: bool = False
+) -> WordEmbeddings:
+    """Word vectors from a file, for an estimator built by hand
+    (``textsim.GEM(embeddings=textsim.load_vectors("vectors.npz"))``): textsim
+    ``.npz``, word2vec ``.bin`` or text, or gensim ``.kv`` (a pickle: only a file you
+    trust); ``docfreq``: the document frequencies idf-based methods need;
+    ``normalize``: unit vectors. Errors name the file. ``vectors="vectors.npz"`` on an
+    estimator reads the file the same way and also records it for :func:`save`."""
+    from textsim.formats.source import open_vectors
+
+    return open_vectors(path, docfreq, normalize=normalize).embeddings
 
 
 def _same(a: PathLike, b: PathLike) -> bool:

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,10 +40,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.formats.archive import MAX_META_BYTES, WORD_BYTES, Archive
+from textsim.formats.archive import MAX_META_BYTES, MAX_TEXT_RATIO, WORD_BYTES, Archive
 from textsim.formats.source import VectorSource
 from textsim.formats.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
-from textsim.io import InputFileError, PathLike, write_npz
+from textsim.io import InputFileError, PathLike, quoted, write_npz
 
 __all__ = ["FORMAT", "load", "read_model_meta", "save"]
 
@@ -126,18 +127,124 @@ def read_model_meta(path: PathLike, classes: Classes) -> dict[str, Any]:
         return _meta(archive, classes)
 
 
+#: the keys of a model file's ``meta`` and the JSON types each may hold (exactly: a
+#: boolean is a JSON boolean, a count a JSON integer)
+_META: dict[str, tuple[type | None, ...]] = {
+    "format": (str,),
+    "textsim_version": (str,),
+    "estimator": (str,),
+    "method": (str, None),
+    "params": (dict,),
+    "source": (dict, None),
+    "fitted": (list,),
+    "training": (dict,),
+}
+_OPTIONAL_META = frozenset({"training"})
+#: the keys of ``meta.source`` (a :class:`VectorSource`) and their JSON types
+_SOURCE: dict[str, tuple[type | None, ...]] = {
+    "vectors_path": (str,),
+    "dim": (int,),
+    "size": (int,),
+    "sha256": (str,),
+    "normalized": (bool,),
+    "docfreq_path": (str, None),
+    "docfreq_sha256": (str, None),
+    "n_documents": (int,),
+}
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+#: the longest file path a model file may record
+MAX_PATH_CHARS = 4096
+
+
+def _json_type(value: Any) -> type | None:
+    return None if value is None else type(value)
+
+
+def _check_keys(
+    found: dict[str, Any],
+    types: dict[str, tuple[type | None, ...]],
+    optional: frozenset[str],
+    where: str,
+) -> None:
+    unknown = sorted(set(found) - set(types))
+    if unknown:
+        raise ValueError(f"{where} has unknown key(s) {quoted(', '.join(unknown))}")
+    for key, allowed in types.items():
+        if key not in found:
+            if key in optional:
+                continue
+            raise ValueError(f"{where} lacks {key!r}")
+        if _json_type(found[key]) not in allowed:
+            names = " or ".join("null" if t is None else _JSON_NAMES[t] for t in allowed)
+            raise ValueError(f"{where}: {key} must be {names}, not {quoted(found[key])}")
+
+
+_JSON_NAMES = {str: "a string", int: "an integer", bool: "true or false", dict: "an object",
+               list: "a list"}
+
+
+def _check_source(source: dict[str, Any]) -> None:
+    """``meta.source``: types exact, counts positive, digests hexadecimal SHA-256s,
+    paths of plain printable characters."""
+    _check_keys(source, _SOURCE, frozenset(), "source")
+    for key in ("dim", "size", "n_documents"):
+        if source[key] < 1:
+            raise ValueError(f"source: {key} must be ≥ 1, not {source[key]}")
+    for key in ("sha256", "docfreq_sha256"):
+        value = source[key]
+        if value is not None and not _SHA256.fullmatch(value):
+            raise ValueError(f"source: {key} is not a SHA-256 digest: {quoted(value)}")
+    for key in ("vectors_path", "docfreq_path"):
+        value = source[key]
+        if value is not None and not (
+            0 < len(value) <= MAX_PATH_CHARS and value.isprintable()
+        ):
+            raise ValueError(f"source: {key} is not a usable file path: {quoted(value)}")
+    if (source["docfreq_path"] is None) != (source["docfreq_sha256"] is None):
+        raise ValueError("source: docfreq_path and docfreq_sha256 must be given together")
+
+
+def check_meta(meta: Any, classes: Classes) -> dict[str, Any]:
+    """A model file's metadata, checked against its one schema before any array is
+    read: the keys and their exact JSON types, the estimator one of ``classes`` and the
+    parameters its own, the word-vector source (:data:`_SOURCE`) when the method uses
+    word vectors; ValueError names the first fault, quoting at most
+    :data:`~textsim.io.QUOTE_CHARS` characters of the content."""
+    if not isinstance(meta, dict):
+        raise ValueError(f"is a JSON {type(meta).__name__}, not an object")
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"format is {quoted(meta.get('format'))}, not {FORMAT!r}")
+    _check_keys(meta, _META, _OPTIONAL_META, "meta")
+    cls = classes.get(meta["estimator"])
+    if cls is None:
+        raise ValueError(f"unknown estimator {quoted(meta['estimator'])}")
+    unknown = sorted(set(meta["params"]) - set(cls._get_param_names()))
+    if unknown:
+        raise ValueError(
+            f"params: {quoted(', '.join(unknown))} not parameters of {cls.__name__}"
+        )
+    if not all(isinstance(name, str) for name in meta["fitted"]):
+        raise ValueError("fitted must list array names (strings)")
+    if cls.needs_for(meta["params"]).vectors:
+        if meta["source"] is None:
+            raise ValueError(f"a {cls.__name__} records its word vectors, but source is null")
+        _check_source(meta["source"])
+    return meta
+
+
 def _meta(archive: Archive, classes: Classes) -> dict[str, Any]:
     raw = archive.read("meta", max_bytes=MAX_META_BYTES)
     try:
         meta = json.loads(raw.tobytes().decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise InputFileError(f"{archive.path}: member 'meta' is not JSON (corrupt)") from None
-    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
-        found = meta.get("format") if isinstance(meta, dict) else None
-        raise InputFileError(f"{archive.path}: not a {FORMAT} file (format {found!r})")
-    if meta.get("estimator") not in classes:
-        raise InputFileError(f"{archive.path}: unknown estimator {meta.get('estimator')!r}")
-    return meta
+    if isinstance(meta, dict) and meta.get("format") != FORMAT:
+        found = quoted(meta.get("format"))
+        raise InputFileError(f"{archive.path}: not a {FORMAT} file (format {found})")
+    try:
+        return check_meta(meta, classes)
+    except ValueError as err:
+        raise InputFileError(f"{archive.path}: member 'meta': {err}") from None
 
 
 def load(
@@ -158,52 +265,46 @@ def load(
     from textsim.vectors.words import WordEmbeddings
 
     path = Path(path)
-    with Archive(path) as archive:  # every member read and checked, then closed
+    # the metadata checked, then the word vectors it names compared with the ones it
+    # records, and only then the arrays decompressed: a file whose metadata declares
+    # more than the vectors that exist costs no memory before it is refused
+    with Archive(path) as archive:
         meta = _meta(archive, classes)
         cls = classes[meta["estimator"]]
-        params = dict(meta.get("params") or {})
+        params = dict(meta["params"])
         if not cls.needs_for(params).vectors:
-            model = cls(**params)
+            try:
+                model = cls(**params)
+            except (TypeError, ValueError) as err:
+                raise InputFileError(f"{path}: member 'meta': params: {err}") from None
             model.source_ = None
             return model
-        recorded = meta.get("source") or {}
-        kwargs = {k: v for k, v in params.items() if k in cls().get_params()}
-        arrays = _checked_arrays(archive, cls, kwargs, recorded, meta.get("fitted"))
-    if vectors is not None:  # named by the user: theirs to trust, in any format
-        vec_path = Path(vectors)
-        kv = read_vectors(vec_path, trusted=True)
-    else:  # named by the model file: opened only in a format that cannot run code
-        vec_path = _recorded_path(path, recorded)
-        try:
-            kv = read_vectors(vec_path, trusted=False)
-        except UntrustedVectorsError:
-            raise InputFileError(
-                f"{path}: was fitted on {vec_path}, a gensim pickle file; textsim does not "
-                "open a pickle because a model file names it (unpickling can run code). If "
-                f"you trust it, name it yourself: --vectors {vec_path} (vectors=...)"
-            ) from None
-    words = list(kv.index_to_key)
-    ident = vectors_identity(words, kv.vectors)
-    same = ident["sha256"] == recorded.get("sha256")
-    if not same:
-        what = (
-            ", ".join(
-                f"{k} {recorded.get(k)} → {ident[k]}"
-                for k in ("dim", "size")
-                if recorded.get(k) != ident[k]
+        recorded = meta["source"]
+        kwargs = {k: v for k, v in params.items() if k in cls._get_param_names()}
+        kv, vec_path = _vectors_of(path, recorded, vectors)
+        words = list(kv.index_to_key)
+        ident = vectors_identity(words, kv.vectors)
+        same = ident["sha256"] == recorded["sha256"]
+        if not same:
+            what = (
+                ", ".join(
+                    f"{k} {recorded[k]} → {ident[k]}"
+                    for k in ("dim", "size")
+                    if recorded[k] != ident[k]
+                )
+                or "same dimension and size, different values"
             )
-            or "same dimension and size, different values"
-        )
-        if not allow_other_vectors:
-            raise InputFileError(
-                f"{vec_path}: not the word vectors {path} was fitted on ({what}); to use "
-                "them anyway pass --allow-other-vectors (allow_other_vectors=True)"
-            )
-        if cls.space_bound and ident["dim"] != recorded.get("dim"):
-            raise InputFileError(
-                f"{vec_path}: {ident['dim']}-d vectors, but {path} ({meta['estimator']}) "
-                f"holds directions in {recorded.get('dim')}-d space; these cannot be mixed"
-            )
+            if not allow_other_vectors:
+                raise InputFileError(
+                    f"{vec_path}: not the word vectors {path} was fitted on ({what}); to use "
+                    "them anyway pass --allow-other-vectors (allow_other_vectors=True)"
+                )
+            if cls.space_bound and ident["dim"] != recorded["dim"]:
+                raise InputFileError(
+                    f"{vec_path}: {ident['dim']}-d vectors, but {path} ({meta['estimator']}) "
+                    f"holds directions in {recorded['dim']}-d space; these cannot be mixed"
+                )
+        arrays = _checked_arrays(archive, cls, kwargs, recorded, meta["fitted"])
     vocabulary, df, probabilities = arrays.words, arrays.df, arrays.probabilities
     if not same:
         import pandas as pd
@@ -213,8 +314,7 @@ def load(
         df = np.where(found, df[np.where(found, idx, 0)], 1)
         if probabilities is not None:
             probabilities = np.where(found, probabilities[np.where(found, idx, 0)], 0.0)
-    n_documents = int(recorded.get("n_documents", 1))
-    normalized = bool(recorded.get("normalized", False))
+    n_documents, normalized = recorded["n_documents"], recorded["normalized"]
     emb = WordEmbeddings.from_arrays(words, kv.vectors, df, n_documents, normalize=normalized)
     if probabilities is not None:
         kwargs["probabilities"] = probabilities
@@ -228,13 +328,30 @@ def load(
     model.source_ = VectorSource(
         vectors_path=str(vec_path),
         normalized=normalized,
-        docfreq_path=recorded.get("docfreq_path"),
-        docfreq_sha256=recorded.get("docfreq_sha256"),
+        docfreq_path=recorded["docfreq_path"],
+        docfreq_sha256=recorded["docfreq_sha256"],
         n_documents=n_documents,
         **ident,
     )
     model.meta_ = meta
     return model
+
+
+def _vectors_of(path: Path, recorded: dict[str, Any], vectors: PathLike | None) -> tuple[Any, Path]:
+    """The word vectors to load a model file with: ``vectors`` where the user names them
+    (theirs to trust, in any format), else the file the model records, opened only in a
+    format that cannot run code."""
+    if vectors is not None:
+        return read_vectors(Path(vectors), trusted=True), Path(vectors)
+    vec_path = _recorded_path(path, recorded)
+    try:
+        return read_vectors(vec_path, trusted=False), vec_path
+    except UntrustedVectorsError:
+        raise InputFileError(
+            f"{path}: was fitted on {vec_path}, a gensim pickle file; textsim does not "
+            "open a pickle because a model file names it (unpickling can run code). If "
+            f"you trust it, name it yourself: --vectors {vec_path} (vectors=...)"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -256,11 +373,7 @@ def _checked_arrays(
     bounded before it is decompressed), the values finite, probabilities in (0, 1],
     document frequencies ≥ 1; errors name the file and the member."""
     path = archive.path
-    if not isinstance(recorded, dict) or not all(
-        isinstance(recorded.get(k), int) and recorded[k] > 0 for k in ("dim", "size")
-    ):
-        raise InputFileError(f"{path}: member 'meta' records no valid vector dimension/size")
-    dim, size = int(recorded["dim"]), int(recorded["size"])
+    dim, size = recorded["dim"], recorded["size"]
     try:
         cls(**params)._check_settings(dim)
     except (TypeError, ValueError) as err:
@@ -272,7 +385,7 @@ def _checked_arrays(
             f"{path}: member 'meta' lists the fitted arrays {names}, but a {cls.__name__} "
             f"holds {sorted(shapes)} (corrupt or mislabelled model file)"
         )
-    raw = archive.read("vocabulary", max_bytes=size * WORD_BYTES)
+    raw = archive.read("vocabulary", max_bytes=size * WORD_BYTES, max_ratio=MAX_TEXT_RATIO)
     try:
         words = raw.tobytes().decode("utf-8").split("\n")
     except UnicodeDecodeError:
@@ -284,6 +397,12 @@ def _checked_arrays(
     df = archive.read("df", (size,))
     if df.dtype.kind not in "iu" or (size and df.min() < 1):
         raise InputFileError(f"{path}: member 'df' must hold document frequencies ≥ 1")
+    if size and df.max() > recorded["n_documents"]:
+        raise InputFileError(
+            f"{path}: member 'df' holds a document frequency of {int(df.max()):,}, more than "
+            f"the {recorded['n_documents']:,} documents member 'meta' records (corrupt or "
+            "tampered model file)"
+        )
     probabilities = None
     if "probabilities" in archive:
         probabilities = archive.finite("probabilities", (size,))

@@ -10,7 +10,15 @@ import numpy as np
 import numpy.typing as npt
 import scipy.sparse as sp
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, check_params
+from textsim.methods.base import (
+    CLEANING_RULE,
+    Allowed,
+    Cleaning,
+    Estimator,
+    Needs,
+    check_params,
+    missing_vectors,
+)
 from textsim.text.docfreq import IdfVariant
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
@@ -223,7 +231,7 @@ class PoolingEmbedding(Estimator):
         """Check the settings and prepare the vector table (no texts needed: ``X``
         and ``y`` are ignored and may be omitted)."""
         if self.embeddings is None:
-            raise ValueError("PoolingEmbedding needs embeddings")
+            raise missing_vectors(self)
         self._check_settings(self.embeddings.dim)
         self._record_fit()
         emb = self.embeddings
@@ -304,7 +312,7 @@ class TfidfEmbedding(Estimator):
     def fit(self, X: Any = None, y: Any = None) -> Self:
         """Take the vocabulary and idf of ``embeddings`` (``X``, ``y`` ignored)."""
         if self.embeddings is None:
-            raise ValueError("TfidfEmbedding needs embeddings (for its vocabulary and idf)")
+            raise missing_vectors(self, " (for its vocabulary and idf)")
         check_params(self, self.allowed)
         self.embeddings_ = self.embeddings
         self.idf_ = self.embeddings.idf(self.idf_variant)

@@ -23,7 +23,14 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
+from textsim.methods.base import (
+    CLEANING_RULE,
+    Allowed,
+    Cleaning,
+    Estimator,
+    Needs,
+    missing_vectors,
+)
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "USIF_NORMALIZATIONS", "sif_weights", "usif_weights"]
@@ -125,8 +132,13 @@ class _WeightedMean(Estimator):
         return np.asarray(vec / n[:, None])
 
     def _prepare(self) -> None:
-        if self.embeddings is None or self.probabilities is None:
-            raise ValueError(f"{type(self).__name__} needs embeddings and word probabilities")
+        if self.embeddings is None:
+            raise missing_vectors(self, " and their word probabilities p(w)")
+        if self.probabilities is None:
+            raise ValueError(
+                f"{type(self).__name__} needs word probabilities p(w): give probabilities=, "
+                "or vectors= a file with word counts (the workflow's vectors.npz)"
+            )
         self._check_settings(self.embeddings.dim)
         p = np.asarray(self.probabilities, dtype=np.float64)
         if p.shape != (len(self.embeddings.words),):

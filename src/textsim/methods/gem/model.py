@@ -41,7 +41,14 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
+from textsim.methods.base import (
+    CLEANING_RULE,
+    Allowed,
+    Cleaning,
+    Estimator,
+    Needs,
+    missing_vectors,
+)
 from textsim.methods.gem.coarse import (
     F64,
     coarse_padded,
@@ -237,7 +244,7 @@ class GEM(Estimator):
 
     def _attach(self) -> None:
         if self.embeddings is None:
-            raise ValueError("GEM needs embeddings")
+            raise missing_vectors(self)
         self._check_settings(self.embeddings.dim)
         self._record_fit()
         self.embeddings_ = self.embeddings

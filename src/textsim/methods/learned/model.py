@@ -20,7 +20,14 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.io import InputFileError, atomic_path, read_json
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
+from textsim.methods.base import (
+    CLEANING_RULE,
+    Allowed,
+    Cleaning,
+    Estimator,
+    Needs,
+    missing_vectors,
+)
 from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPING, Stopping
 from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
 from textsim.methods.pooling import sort_by_rank
@@ -117,7 +124,7 @@ class WeightedEmbedding(Estimator):
 
     def _prepare(self) -> WordEmbeddings:
         if self.embeddings is None:
-            raise ValueError("WeightedEmbedding needs embeddings")
+            raise missing_vectors(self)
         self._check_settings(None)
         self._record_fit()
         emb = self.embeddings
