@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Literal
 
+from textsim.machine import has_nvidia_driver
+
 __all__ = [
     "BACKENDS",
     "DEFAULT_BACKEND",
@@ -73,7 +75,9 @@ def select_backend(name: str, *, deterministic: bool = False) -> Backend:
                 f"select {backend!r} before the first import of keras"
             )
     os.environ["KERAS_BACKEND"] = backend
-    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")  # TensorFlow's start-up chatter
+    # TensorFlow's start-up chatter; without NVIDIA's driver also its CUDA probe's error
+    # line ("failed call to cuInit"), which there can only fail
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2" if has_nvidia_driver() else "3")
     if backend == "jax":
         _jax_compilation_cache()
     if deterministic:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textsim.bench.commands import add_bench_commands
+from textsim.io import one_line, quoted
 from textsim.methods.registry import method_names
 from textsim.mirror import add_resource_commands
 
@@ -73,7 +74,7 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
     except BrokenPipeError:
         raise  # the reader stopped early: main() ends quietly
     except ImportError as err:
-        print(f"textsim {command}: error: {err}", file=sys.stderr)
+        print(f"textsim {command}: error: {one_line(str(err))}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
     except MemoryError:
         print(
@@ -83,13 +84,14 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
         )
         return EXIT_OUT_OF_MEMORY
     except (ValueError, TypeError, OSError, RuntimeError) as err:
-        print(f"textsim {command}: error: {err}", file=sys.stderr)
+        print(f"textsim {command}: error: {one_line(str(err))}", file=sys.stderr)
         return EXIT_USER_ERROR
     except Exception as err:
         if os.environ.get("TEXTSIM_DEBUG"):
             raise
         print(
-            f"textsim {command}: internal error: {type(err).__name__}: {err} (a bug; "
+            f"textsim {command}: internal error: {type(err).__name__}: "
+            f"{one_line(str(err))} (a bug; "
             "rerun with TEXTSIM_DEBUG=1 for the traceback and please report it)",
             file=sys.stderr,
         )
@@ -108,7 +110,7 @@ def _params(pairs: Sequence[str]) -> dict[str, Any]:
     for item in pairs:
         key, sep, value = item.partition("=")
         if not sep or not key:
-            raise ValueError(f"--param expects key=value, got {item!r}")
+            raise ValueError(f"--param expects key=value, got {quoted(item)}")
         text = value.strip()
         if _NUMBER.fullmatch(text):
             out[key] = int(text) if text.lstrip("+-").isdigit() else float(text)

@@ -4,12 +4,15 @@ and :mod:`textsim.official` share."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import http.client
 import logging
 import os
 import shutil
+import socket
 import time
+import urllib.error
 import urllib.request
 import zlib
 from pathlib import Path
@@ -19,6 +22,7 @@ from textsim.io import atomic_path, private_dir
 __all__ = [
     "ChecksumError",
     "ResourceError",
+    "UnreachableError",
     "archive_cache",
     "download",
     "extract_member",
@@ -37,6 +41,44 @@ class ResourceError(RuntimeError):
 
 class ChecksumError(ResourceError):
     """A fetched file does not match its recorded checksum."""
+
+
+class UnreachableError(ResourceError):
+    """The address cannot be reached at all (no network, an unknown host, a refused
+    connection, no route) or refuses the file (HTTP 4xx): trying again will not help."""
+
+
+#: the errno values of a host that cannot be reached (no network, no route, refused)
+_UNREACHABLE = {
+    errno.ECONNREFUSED,
+    errno.ENETUNREACH,
+    errno.EHOSTUNREACH,
+    errno.ENETDOWN,
+    errno.EHOSTDOWN,
+    errno.EADDRNOTAVAIL,
+}
+
+
+def _permanent(err: BaseException) -> bool:
+    """Whether a download error means that no retry can succeed: a name that does not
+    resolve, a host that cannot be reached or refuses, an HTTP client error (except
+    408 and 429, which ask to come back)."""
+    if isinstance(err, urllib.error.HTTPError):
+        return 400 <= err.code < 500 and err.code not in (408, 429)
+    reason = err.reason if isinstance(err, urllib.error.URLError) else err
+    if isinstance(reason, socket.gaierror):
+        return True
+    return isinstance(reason, OSError) and reason.errno in _UNREACHABLE
+
+
+def _reason(err: BaseException) -> str:
+    """A download error in a few words (no exception class names, no nested repr)."""
+    if isinstance(err, urllib.error.HTTPError):
+        return f"HTTP {err.code} {err.reason}"
+    reason = err.reason if isinstance(err, urllib.error.URLError) else err
+    if isinstance(reason, OSError) and reason.strerror:
+        return str(reason.strerror)
+    return str(reason)
 
 
 #: the checksum list `textsim mirror` writes into a mirror folder
@@ -61,7 +103,11 @@ def verify_digest(path: Path, expected: str, algorithm: str, label: str) -> None
         )
 
 
-def download(url: str, dest: Path, attempts: int = 3) -> None:
+def download(url: str, dest: Path, attempts: int = 5) -> None:
+    """Download ``url`` to ``dest``: a failure that may pass (a timeout, a broken
+    connection, a truncated body, a server error) is tried again up to ``attempts``
+    times with a growing pause; one that cannot pass (:class:`UnreachableError`: no
+    network, unknown host, refused, HTTP 4xx) ends at once."""
     from tqdm import tqdm
 
     last: Exception | None = None
@@ -81,10 +127,16 @@ def download(url: str, dest: Path, attempts: int = 3) -> None:
                 raise ResourceError(f"{url}: truncated download ({written} of {total} bytes)")
             return
         except (OSError, ResourceError, http.client.HTTPException) as err:  # URLError: OSError
+            if _permanent(err):
+                raise UnreachableError(f"could not download {url}: {_reason(err)}") from None
             last = err
-            log.warning("download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err)
-            time.sleep(min(30, 2**attempt))
-    raise ResourceError(f"could not download {url}: {last}")
+            if attempt < attempts:
+                log.warning(
+                    "download of %s failed (attempt %d/%d): %s", url, attempt, attempts, err
+                )
+                time.sleep(min(30, 2**attempt))
+    assert last is not None  # (attempts ≥ 1)
+    raise ResourceError(f"could not download {url} ({attempts} attempts): {_reason(last)}")
 
 
 def archive_cache() -> Path:

@@ -19,10 +19,12 @@ __all__ = [
     "atomic_dir",
     "atomic_path",
     "one_line",
+    "one_line_errors",
     "private_dir",
     "quoted",
     "read_json",
     "read_text_lines",
+    "remove_stale_parts",
     "setup_logging",
     "write_json",
     "write_npz",
@@ -82,10 +84,13 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
     """Yield a temporary path beside ``path``; move it into place only on success.
 
     A stage that fails half-way therefore never leaves a half-written output
-    behind: the temporary file is removed and ``path`` is untouched.
+    behind: the temporary file is removed and ``path`` is untouched. A temporary file
+    that a killed earlier save left beside ``path`` (its process gone) is removed
+    first (:func:`remove_stale_parts`).
     """
     final = Path(path)
     final.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(final)
     tmp = final.with_name(f".{final.name}.part-{os.getpid()}")
     try:
         yield tmp
@@ -100,6 +105,35 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
             tmp.unlink()
 
 
+def _process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+def remove_stale_parts(final: Path) -> list[Path]:
+    """Remove the temporary files (``.NAME.part-PID``) of earlier saves to ``final`` whose
+    process no longer exists on this machine (killed mid-save: SIGKILL runs no
+    clean-up); returns them. A save still running keeps its file."""
+    removed = []
+    for part in final.parent.glob(f".{final.name}.part-*"):
+        pid = part.name.rsplit("-", 1)[1]
+        if pid.isascii() and pid.isdigit() and not _process_exists(int(pid)):
+            with contextlib.suppress(FileNotFoundError):
+                if part.is_dir():
+                    import shutil
+
+                    shutil.rmtree(part)
+                else:
+                    part.unlink()
+                removed.append(part)
+    return removed
+
+
 @contextlib.contextmanager
 def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
     """As :func:`atomic_path`, for a folder of outputs: filled beside ``path``, then
@@ -108,6 +142,7 @@ def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
 
     final = Path(path)
     final.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_parts(final)
     tmp = final.with_name(f".{final.name}.part-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir()
@@ -125,8 +160,12 @@ def setup_logging(
     """Send log records and progress bars (stderr) to ``log_file``, or to stderr if None.
 
     Workflow scripts call this first, so each job's log file holds its
-    progress (tqdm writes to stderr) and its messages.
+    progress (tqdm writes to stderr) and its messages; a job started by ``snakemake``
+    also ends when that process is gone (:func:`textsim.machine.end_with_workflow`).
     """
+    from textsim.machine import end_with_workflow
+
+    end_with_workflow()
     if log_file is not None:
         Path(log_file).parent.mkdir(parents=True, exist_ok=True)
         sys.stderr = open(log_file, "w", buffering=1, encoding="utf-8")  # noqa: SIM115
@@ -136,6 +175,18 @@ def setup_logging(
         handlers=[logging.StreamHandler(sys.stderr)],
         force=True,
     )
+
+
+@contextlib.contextmanager
+def one_line_errors(*kinds: type[Exception]) -> Iterator[None]:
+    """For a workflow job: an error of ``kinds`` (a user's input, an unreachable
+    download) ends the job as one logged line (escaped: :func:`one_line`) and exit
+    status 1, not a traceback; any other error keeps its traceback (a bug)."""
+    try:
+        yield
+    except kinds as err:
+        logging.getLogger("textsim").error("%s", one_line(str(err)))
+        raise SystemExit(1) from None
 
 
 def write_json(obj: Any, path: PathLike) -> None:

@@ -13,6 +13,7 @@ obtain them.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -67,8 +68,23 @@ def build_mirror(
     """Fill ``folder`` with resources ``names`` (default: every ``files`` resource that
     has a source) and write its ``SHA256SUMS``. A named resource without a source is an
     error; unnamed ones are skipped. ``addresses``: resource name -> where to download
-    it instead of its own address (:meth:`~textsim.resources.Resource.at`)."""
+    it instead of its own address (:meth:`~textsim.resources.Resource.at`). A failure
+    leaves no folder behind that this call made and left empty."""
     root = Path(folder)
+    before = {root, *(p for p in root.rglob("*") if p.is_dir())} if root.is_dir() else set()
+    try:
+        return _build_mirror(root, names, addresses)
+    except BaseException:
+        made = [p for p in (root, *root.rglob("*")) if p.is_dir() and p not in before]
+        for path in sorted(made, key=lambda p: len(p.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                path.rmdir()  # only when empty
+        raise
+
+
+def _build_mirror(
+    root: Path, names: Sequence[str] | None, addresses: Mapping[str, str] | None
+) -> list[MirrorEntry]:
     chosen = list(names) if names else [n for n, r in load_registry().items() if r.kind == "files"]
     addresses = dict(addresses or {})
     unknown = sorted(set(addresses) - set(chosen))

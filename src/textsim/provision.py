@@ -102,8 +102,10 @@ def provision(
         check = "its pinned sha256" if resource.official.sha256 else "trust on first use"
         differs = resource.official.difference.strip()
         differs = f"; {differs}" if differs else ""
+        note = " ".join(resource.official.note.split())
+        note = f"; {note}" if note else ""
         return Provision(
-            name, "official", f"{resource.official.url} (prepared: {how}; {check}{differs})"
+            name, "official", f"{resource.official.url} (prepared: {how}; {check}{note}{differs})"
         )
     if resource.url:
         return Provision(name, "official", resource.url)

@@ -171,6 +171,9 @@ def get_extracted_files():
 
 
 _ANNOUNCED = set()
+#: resource -> the planning lines of the pool members it stands in for (tweet_sources),
+#: said with its own line, among the other inputs' lines before the first job
+_STAND_INS = {}
 
 
 def available(resource, outputs, files=None, date=None, mirror=True):
@@ -200,6 +203,8 @@ def available(resource, outputs, files=None, date=None, mirror=True):
         if name not in _ANNOUNCED:
             _ANNOUNCED.add(name)
             print(found.line(), file=sys.stderr)
+            for line in _STAND_INS.pop(name, []):  # the pool members it stands in for
+                print(line, file=sys.stderr)
         return []
 
     return check
@@ -227,7 +232,8 @@ def fetched_paths(resource):
 
 def tweet_sources():
     """twitter.sources as the Twitter pool reads them: each one without a source here
-    replaced by its declared stand-in, said once before the first job."""
+    replaced by its declared stand-in, said once before the first job (with the
+    stand-in's own planning line: available)."""
     try:
         used, replaced = pooled(
             TWITTER["sources"],
@@ -237,7 +243,7 @@ def tweet_sources():
     except ResourceError as err:
         raise SystemExit(str(err)) from None
     for found in replaced:
-        print(found.line(), file=sys.stderr)
+        _STAND_INS.setdefault(get_resource(found.resource).stand_in, []).append(found.line())
     return used
 
 

@@ -1,5 +1,8 @@
 # Resources stage: every external input is fetched (from the mirror when one is set)
 # and verified against its recorded checksum (src/textsim/data/resources.yaml).
+# No fetch rule has job-level retries: the download itself tries again what may pass
+# (timeouts, broken connections, server errors: textsim.fetching.download), and what
+# cannot (no network, unknown host) ends the job at once with one line saying so.
 
 
 rule fetch_package_file:
@@ -50,7 +53,6 @@ rule fetch_wiki_dump:
         "logs/download/enwiki-dump-{date}.log",
     benchmark:
         "benchmarks/download/enwiki-dump-{date}.tsv"
-    retries: 3
     resources:
         mem_mb=500,
         runtime=600,
@@ -84,7 +86,6 @@ for _resource in [get_extracted_files()[0], *files_resources()]:
             f"logs/download/{_resource}.log",
         benchmark:
             f"benchmarks/download/{_resource}.tsv"
-        retries: 2
         resources:
             **FETCH_JOB,
         conda:

@@ -68,7 +68,6 @@ rule fetch_google_news_vectors:
         "logs/download/google-news-vectors.log",
     benchmark:
         "benchmarks/download/google-news-vectors.tsv"
-    retries: 2
     resources:
         mem_mb=500,
         runtime=240,

@@ -1,6 +1,8 @@
-from textsim.io import setup_logging
+from textsim.fetching import ResourceError
+from textsim.io import InputFileError, one_line_errors, setup_logging
 from textsim.options import call_with
 from textsim.stages.download import fetch_resource
 
 setup_logging(snakemake.log[0])
-call_with(fetch_resource, list(snakemake.output), options=snakemake.params.options)
+with one_line_errors(ResourceError, InputFileError):  # no network, a bad mirror copy: one line
+    call_with(fetch_resource, list(snakemake.output), options=snakemake.params.options)

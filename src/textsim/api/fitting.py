@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from textsim.formats.source import open_vectors
-from textsim.io import InputFileError, PathLike
+from textsim.io import InputFileError, PathLike, quoted
 from textsim.methods.base import EmbeddingMethod
 from textsim.methods.registry import METHODS, Method, build
 from textsim.methods.texts import as_texts
@@ -25,7 +27,7 @@ def _check_params(method: str, cls: type[EmbeddingMethod], params: dict[str, Any
     unknown = sorted(set(params) - allowed)
     if unknown:
         raise ValueError(
-            f"unknown parameter(s) {', '.join(unknown)} for {method}; "
+            f"unknown parameter(s) {', '.join(quoted(u, 40) for u in unknown[:5])} for {method}; "
             f"allowed: {', '.join(sorted(allowed))}"
         )
 
@@ -110,19 +112,21 @@ def fit(
         model = build(method, **params)
         model.source_ = None
         return model.fit()
-    check_fit(
-        method,
-        vectors=vectors,
-        docfreq=docfreq,
-        texts=texts,
-        weights=weights,
-        **params,
-    )
+    check_fit(method, vectors=vectors, docfreq=docfreq, texts=texts, weights=weights, **params)
+    assert vectors is not None  # (check_fit: a method that needs vectors is given them)
     if needs.weights:
         return cls.from_files(
             weights, vectors, docfreq, normalize=normalize, **{**m.params, **params}
         )
     loaded = open_vectors(vectors, docfreq, normalize=bool(normalize))
+    finite = np.isfinite(loaded.embeddings.vectors).all(axis=1)
+    if not finite.all():
+        first = int(np.flatnonzero(~finite)[0])
+        raise InputFileError(
+            f"{vectors}: {int((~finite).sum()):,} word vector(s) hold NaN or infinite values "
+            f"(the first: word {quoted(loaded.embeddings.words[first])}, row {first + 1}); "
+            f"{method} cannot be fitted on them: retrain or repair the vectors"
+        )
     if needs.probabilities and loaded.probabilities is None:
         raise InputFileError(
             f"{vectors}: carries no word counts (word2vec format), which {method} needs "

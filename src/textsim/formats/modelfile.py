@@ -179,8 +179,13 @@ def _check_keys(
             raise ValueError(f"{where}: {key} must be {names}, not {quoted(found[key])}")
 
 
-_JSON_NAMES = {str: "a string", int: "an integer", bool: "true or false", dict: "an object",
-               list: "a list"}
+_JSON_NAMES = {
+    str: "a string",
+    int: "an integer",
+    bool: "true or false",
+    dict: "an object",
+    list: "a list",
+}
 
 
 def _check_source(source: dict[str, Any]) -> None:
@@ -196,9 +201,7 @@ def _check_source(source: dict[str, Any]) -> None:
             raise ValueError(f"source: {key} is not a SHA-256 digest: {quoted(value)}")
     for key in ("vectors_path", "docfreq_path"):
         value = source[key]
-        if value is not None and not (
-            0 < len(value) <= MAX_PATH_CHARS and value.isprintable()
-        ):
+        if value is not None and not (0 < len(value) <= MAX_PATH_CHARS and value.isprintable()):
             raise ValueError(f"source: {key} is not a usable file path: {quoted(value)}")
     if (source["docfreq_path"] is None) != (source["docfreq_sha256"] is None):
         raise ValueError("source: docfreq_path and docfreq_sha256 must be given together")
@@ -220,9 +223,7 @@ def check_meta(meta: Any, classes: Classes) -> dict[str, Any]:
         raise ValueError(f"unknown estimator {quoted(meta['estimator'])}")
     unknown = sorted(set(meta["params"]) - set(cls._get_param_names()))
     if unknown:
-        raise ValueError(
-            f"params: {quoted(', '.join(unknown))} not parameters of {cls.__name__}"
-        )
+        raise ValueError(f"params: {quoted(', '.join(unknown))} not parameters of {cls.__name__}")
     if not all(isinstance(name, str) for name in meta["fitted"]):
         raise ValueError("fitted must list array names (strings)")
     if cls.needs_for(meta["params"]).vectors:
@@ -424,7 +425,7 @@ def _recorded_path(model_path: Path, recorded: dict[str, Any]) -> Path:
     p = p if p.is_absolute() else model_path.parent / p
     if not p.exists():
         raise InputFileError(
-            f"{model_path}: was fitted on {raw} (sha256 {str(recorded.get('sha256'))[:12]}…), "
-            f"which is not at {p}; pass the vectors with --vectors (vectors=)"
+            f"{model_path}: was fitted on {quoted(raw)} (sha256 {recorded['sha256'][:12]}…), "
+            "which is not there; pass the vectors with --vectors (vectors=)"
         )
     return p

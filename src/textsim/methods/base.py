@@ -23,6 +23,7 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.base import BaseEstimator
 
+from textsim.io import quoted
 from textsim.methods.texts import as_texts
 from textsim.methods.transform_options import with_transform_options
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
@@ -178,7 +179,7 @@ def check_params(owner: Any, rules: Mapping[str, Allowed], dim: int | None = Non
         value = getattr(owner, name)
         if not rule.admits(value, dim):
             raise ValueError(
-                f"{type(owner).__name__}: {name}={value!r} is not allowed; expected "
+                f"{type(owner).__name__}: {name}={quoted(value)} is not allowed; expected "
                 f"{rule.describe(dim)}"
             )
 
@@ -214,8 +215,7 @@ def _taking_vectors(init: Callable[..., None]) -> Callable[..., None]:
         if vectors is not None:
             if args or kwargs.get("embeddings") is not None:
                 raise TypeError(
-                    f"{type(self).__name__}: give the word vectors once, as vectors= or "
-                    "embeddings="
+                    f"{type(self).__name__}: give the word vectors once, as vectors= or embeddings="
                 )
             if isinstance(vectors, WordEmbeddings):
                 kwargs["embeddings"] = vectors

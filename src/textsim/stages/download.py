@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from textsim.io import PathLike
 
@@ -16,9 +17,29 @@ def fetch_resource(
     date: str | None = None,
 ) -> None:
     """Fetch and verify ``files`` of ``resource`` (or its single file) to ``outputs``."""
-    from textsim.resources import fetch_file, resolve_mirror
+    from textsim.fetching import UnreachableError
+    from textsim.resources import MIRROR_ENV, resolve_mirror
 
     root = resolve_mirror(mirror)
+    try:
+        _fetch(outputs, resource, files, root, date)
+    except UnreachableError as err:
+        raise UnreachableError(
+            f"input {resource}: {err}. Without internet, name an offline copy of the inputs "
+            f"with {MIRROR_ENV}=/path/to/mirror (or config resources.mirror), or build one "
+            "on a machine with internet: textsim mirror FOLDER"
+        ) from None
+
+
+def _fetch(
+    outputs: Sequence[PathLike],
+    resource: str,
+    files: Sequence[str] | None,
+    root: Path | None,
+    date: str | None,
+) -> None:
+    from textsim.resources import fetch_file
+
     if files is None:
         (out,) = outputs
         fetch_file(resource, out, mirror=root, date=date)

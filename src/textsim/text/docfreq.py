@@ -38,6 +38,12 @@ IdfVariant = Literal["paper", "code"]
 _HEADER = "#n_documents"
 
 
+def _count(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``"²".isdigit()`` is true,
+    but int() refuses it)."""
+    return text.isascii() and text.isdigit()
+
+
 def idf_from_df(
     df: npt.ArrayLike, n_documents: int, variant: IdfVariant = "paper"
 ) -> npt.NDArray[np.float64]:
@@ -87,7 +93,7 @@ class DocumentFrequencies:
         try:
             with open(path, encoding="utf-8") as f:
                 header = f.readline().rstrip("\n").split("\t")
-                if len(header) != 2 or header[0] != _HEADER or not header[1].isdigit():
+                if len(header) != 2 or header[0] != _HEADER or not _count(header[1]):
                     raise CorpusFormatError(
                         f"{path}:1: not a document-frequency file "
                         f"(expected a '{_HEADER}<TAB>N' header)"
@@ -95,7 +101,7 @@ class DocumentFrequencies:
                 n = int(header[1])
                 for lineno, line in enumerate(f, start=2):
                     word, sep, count = line.rstrip("\n").partition("\t")
-                    if not sep or not count.isdigit():
+                    if not sep or not _count(count):
                         raise CorpusFormatError(
                             f"{path}:{lineno}: expected 'word<TAB>df' with a whole-number df"
                         )

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import InputFileError, atomic_path, read_json
+from textsim.io import InputFileError, atomic_path, quoted, read_json
 from textsim.methods.base import (
     CLEANING_RULE,
     Allowed,
@@ -231,6 +231,25 @@ class WeightedEmbedding(Estimator):
         except (KeyError, TypeError, ValueError) as err:
             what = f"no {err}" if isinstance(err, KeyError) else "a value of the wrong type"
             raise InputFileError(f"{path}: incomplete textsim weight file ({what})") from None
+        kinds: dict[str, tuple[type, ...]] = {
+            "n_max": (int,),
+            "procedure": (str,),
+            "stopping": (str,),
+            "n_epochs": (int,),
+            "embedding_dim": (int, type(None)),
+            "normalized_vectors": (bool,),
+            "history": (list,),
+            "config": (dict,),
+            "training": (dict,),
+        }
+        for key, allowed in kinds.items():
+            value = doc.get(key)
+            if key in doc and (type(value) not in allowed or (type(value) is int and value < 1)):
+                raise InputFileError(
+                    f"{path}: {key} is {quoted(value)}, not "
+                    + " or ".join("null" if t is type(None) else t.__name__ for t in allowed)
+                    + (" ≥ 1" if int in allowed else "")
+                )
         if len(weights) != n_max:
             raise InputFileError(f"{path}: {len(weights)} weights for n_max = {n_max}")
         if not np.isfinite(weights).all():
