@@ -63,6 +63,24 @@ class _TopFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
     """The command's own description as written (its exit-code paragraph)."""
 
 
+def workflow_packages() -> set[str]:
+    """The import names of the packages the ``[workflow]`` extra adds (read from the
+    installed package's metadata, so pyproject.toml stays their one list)."""
+    import re
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        wanted = requires("textsim") or []
+    except PackageNotFoundError:
+        return set()
+    names = {
+        re.split(r"[<>=!~;\[ ]", req, maxsplit=1)[0].strip().lower().replace("-", "_")
+        for req in wanted
+        if re.search(r"extra\s*==\s*['\"]workflow['\"]", req)
+    }
+    return names
+
+
 def _guarded(command: str, run: Callable[[], int]) -> int:
     """Run a command; every failure is one line on stderr and a documented exit code:
     2 a user's mistake (bad file, option, method), 3 a missing optional package, 4 out
@@ -74,7 +92,10 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
     except BrokenPipeError:
         raise  # the reader stopped early: main() ends quietly
     except ImportError as err:
-        print(f"textsim {command}: error: {one_line(str(err))}", file=sys.stderr)
+        hint = ""
+        if err.name and err.name.split(".")[0] in workflow_packages():
+            hint = " (a package of the workflow: pip install 'textsim[workflow]')"
+        print(f"textsim {command}: error: {one_line(str(err))}{hint}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
     except MemoryError:
         print(
