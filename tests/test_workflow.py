@@ -147,6 +147,23 @@ def test_without_a_mirror_every_demo_input_has_an_official_source(tmp_path: Path
     )
     assert "not the 2015 dump's" in said["enwiki-2015-extracted"]
     assert said["news-agency-tweets-2020"].startswith("stand-in health-news-tweets, already pooled")
+    # said among the inputs' lines while planning (beside the input standing in), not
+    # first, above Snakemake's banner
+    lines = res.stderr.splitlines()
+    where = {line.split(":")[0]: i for i, line in enumerate(lines) if line.startswith("input ")}
+    assert where["input news-agency-tweets-2020"] == where["input health-news-tweets"] + 1
+    # the inputs trusted on first use are the ones the README names, and planning says so
+    tofu = {name for name, line in said.items() if "trust on first use" in line}
+    readme = (ROOT / "README.md").read_text()
+    trusted = readme[readme.index("**trusted on first use**") :].split("Their first download")[0]
+    assert (
+        tofu
+        == set(re.findall(r"`([\w-]+)`", trusted))
+        == {
+            "enwiki-2015-extracted",
+            "ohsumed-single-23",
+        }
+    )
     # the pool without them: no fetch job for the tweets that have no source
     assert "fetch_news_agency_tweets_2020" not in res.stdout
 

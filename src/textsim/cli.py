@@ -97,12 +97,9 @@ def _guarded(command: str, run: Callable[[], int]) -> int:
             hint = " (a package of the workflow: pip install 'textsim[workflow]')"
         print(f"textsim {command}: error: {one_line(str(err))}{hint}", file=sys.stderr)
         return EXIT_MISSING_PACKAGE
-    except MemoryError:
-        print(
-            f"textsim {command}: error: out of memory (split very long texts, or give "
-            "the process more memory)",
-            file=sys.stderr,
-        )
+    except MemoryError as err:
+        what = one_line(str(err)) or "split very long texts, or give the process more memory"
+        print(f"textsim {command}: error: out of memory ({what})", file=sys.stderr)
         return EXIT_OUT_OF_MEMORY
     except (ValueError, TypeError, OSError, RuntimeError) as err:
         print(f"textsim {command}: error: {one_line(str(err))}", file=sys.stderr)
@@ -423,7 +420,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     import os
 
     try:
-        return _main(argv)
+        code = _main(argv)
+        sys.stdout.flush()  # here, where a closed pipe is caught, not at interpreter exit
+        return code
     except KeyboardInterrupt:
         print("textsim: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

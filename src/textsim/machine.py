@@ -7,6 +7,7 @@ from __future__ import annotations
 import logging
 import os
 import platform
+import signal
 import threading
 import time
 from pathlib import Path
@@ -61,16 +62,18 @@ def end_with_workflow(poll_seconds: float = 2.0) -> bool:
     """In a workflow job: stop this process when the ``snakemake`` that started it is
     gone (killed, its terminal closed), so that a rerun never runs the same job beside
     an orphan still writing its outputs. A watcher thread checks every
-    ``poll_seconds``; the job is interrupted as by Ctrl-C (its ``finally`` blocks
+    ``poll_seconds``; the job is sent SIGINT, as by Ctrl-C (its ``finally`` blocks
     remove half-written outputs), and ended after :data:`STOP_GRACE_SECONDS` if it has
     not stopped. Returns whether a ``snakemake`` ancestor was found (else nothing is
     watched: a job run by hand, or a system without ``/proc``)."""
-    import _thread
-
     ancestor = _snakemake_ancestor()
     if ancestor is None:
         return False
     pid, started = ancestor
+    main = threading.current_thread() is threading.main_thread()
+    if main and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        # a snakemake started in the background hands its jobs SIGINT ignored
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
     def watch() -> None:
         while True:
@@ -80,7 +83,7 @@ def end_with_workflow(poll_seconds: float = 2.0) -> bool:
                 logging.getLogger("textsim").error(
                     "the snakemake process that started this job (pid %d) is gone; stopping", pid
                 )
-                _thread.interrupt_main()
+                os.kill(os.getpid(), signal.SIGINT)  # wakes a sleep, unlike interrupt_main
                 time.sleep(STOP_GRACE_SECONDS)
                 os._exit(1)
 

@@ -103,13 +103,11 @@ def embed_file(
     records). The model is verified and loaded before the texts are read."""
     import time
 
-    from textsim.api.persistence import load
-
     _check_output(output, ".npy", (texts, vectors, *model_inputs(model_path)), force)
     if not Path(texts).is_file():
         read_text_lines(texts)  # its error names what is wrong with the path
     t0 = time.perf_counter()
-    model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    model = _load(model_path, vectors, allow_other_vectors)
     t1 = time.perf_counter()
     lines = read_text_lines(texts)
     out = embed_texts(model, lines)
@@ -124,6 +122,18 @@ def embed_file(
         "load_seconds": t1 - t0,
         "embed_seconds": t2 - t1,
     }
+
+
+def _load(model_path: PathLike, vectors: PathLike | None, allow_other_vectors: bool) -> Any:
+    """:func:`textsim.load`, a failure for lack of memory naming the model file."""
+    from textsim.api.persistence import load
+
+    try:
+        return load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    except MemoryError:
+        raise MemoryError(
+            f"loading {model_path} and its word vectors; give the process more memory"
+        ) from None
 
 
 def _check_finite(out: npt.NDArray[Any], texts: PathLike, model: Any) -> None:
@@ -211,7 +221,6 @@ def score_pairs(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """:func:`similarity_file` and the number of pairs scored 0 because a text of the
     pair has no in-vocabulary word (what ``textsim similarity`` reports)."""
-    from textsim.api.persistence import load
     from textsim.distances import paired_similarity
 
     recorded = model_inputs(model_path)
@@ -219,7 +228,7 @@ def score_pairs(
         _check_output(output, None, (pairs, vectors, *recorded), force)
     if not Path(pairs).is_file():
         read_text_lines(pairs)  # its error names what is wrong with the path
-    model = load(model_path, vectors, allow_other_vectors=allow_other_vectors)
+    model = _load(model_path, vectors, allow_other_vectors)
     a, b = read_pairs(pairs, columns)
     va, vb = embed_texts(model, a), embed_texts(model, b)
     _check_finite(va, pairs, model)

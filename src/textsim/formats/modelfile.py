@@ -286,6 +286,12 @@ def load(
         words = list(kv.index_to_key)
         ident = vectors_identity(words, kv.vectors)
         same = ident["sha256"] == recorded["sha256"]
+        if same and (ident["dim"], ident["size"]) != (recorded["dim"], recorded["size"]):
+            raise InputFileError(
+                f"{path}: member 'meta' records {recorded['size']:,} words of "
+                f"{recorded['dim']} dimensions for the vectors {vec_path}, which hold "
+                f"{ident['size']:,} of {ident['dim']} (corrupt or tampered model file)"
+            )
         if not same:
             what = (
                 ", ".join(
