@@ -66,9 +66,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 #: pytest-xdist (`pytest -n auto`): the test files run whole in one worker each, per
-#: group: those that add to the shared tiny run or read the additions (in the order
+#: group: those that add to a copy of the tiny run or read the additions (in the order
 #: above), and those that copy it or compare with it (the SLURM, scaling and variant
-#: runs), which must not see the additions. Each of the two workers makes its own tiny run.
+#: runs), which must not see the additions. The tiny run is built once per session
+#: (:func:`tiny_project`); each worker that needs it works on its own copy.
 TINY_RUN_GROUPS = {
     **dict.fromkeys(("test_workflow.py", *LAST), "tiny-run: adds to it"),
     **dict.fromkeys(("test_slurm.py", "test_scaling.py", "test_variants.py"), "tiny-run: copies"),
@@ -108,18 +109,73 @@ def toy_embeddings() -> WordEmbeddings:
     return WordEmbeddings.from_arrays(words, vectors, df, n_documents=99)
 
 
+#: the shared tiny run, its build log (one line per build: the count CI shows) and lock
+TINY_BASE, TINY_BUILDS, TINY_LOCK = "tiny-base", "tiny-builds.log", "tiny-base.lock"
+
+
+def _session_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of this whole test session: under pytest-xdist each worker's
+    base folder lies in it, so it is shared by the workers and by them alone."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _tiny_base(session: Path) -> Path:
+    """The tiny workflow, run once per test session whatever the number of workers:
+    the first worker to need it builds it (locally, 2 cores) under a file lock, the
+    others wait for it. Nobody changes it; each worker works on a copy."""
+    import fcntl
+    import shutil
+
+    base = session / TINY_BASE
+    with open(session / TINY_LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (base / LOCAL_SECONDS).is_file():
+            part = session / f"{TINY_BASE}.part"
+            shutil.rmtree(part, ignore_errors=True)  # a build that failed in another worker
+            part.mkdir()
+            project = copy_project(part)
+            started = time.monotonic()
+            res = smk_in(project, "--cores", "2")
+            assert res.returncode == 0, res.stderr[-5000:]
+            seconds = time.monotonic() - started
+            # the local wall time, which tests/test_slurm.py sets the cluster run against
+            (project / LOCAL_SECONDS).write_text(f"{seconds:.1f}\n")
+            project.rename(base)
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+            with open(session / TINY_BUILDS, "a") as log:
+                log.write(f"tiny run built by {worker} in {seconds:.0f} s\n")
+    return base
+
+
 @pytest.fixture(scope="session")
 def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The tiny workflow run once per test process (each xdist worker that needs it),
-    locally with 2 cores; tests/test_workflow.py adds to it, tests/test_slurm.py compares
-    against it."""
-    project = copy_project(tmp_path_factory.mktemp("tiny"))
-    started = time.monotonic()
-    res = smk_in(project, "--cores", "2")
-    assert res.returncode == 0, res.stderr[-5000:]
-    # the local wall time, which tests/test_slurm.py sets the cluster run against
-    (project / LOCAL_SECONDS).write_text(f"{time.monotonic() - started:.1f}\n")
+    """A copy of the session's one tiny run (:func:`_tiny_base`) for this test process:
+    tests/test_workflow.py adds to its copy, tests/test_slurm.py compares against one
+    without additions. The copy keeps every file's time, so Snakemake finds it up to
+    date."""
+    import shutil
+
+    base = _tiny_base(_session_folder(tmp_path_factory))
+    project = tmp_path_factory.mktemp("tiny")
+    shutil.copytree(base, project, symlinks=True, dirs_exist_ok=True)
     return project
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """How often this session built the tiny run (once, whatever the workers)."""
+    factory = getattr(terminalreporter.config, "_tmp_path_factory", None)
+    if factory is None:
+        return
+    try:
+        log = factory.getbasetemp() / TINY_BUILDS
+    except (OSError, ValueError):
+        return
+    if log.is_file():
+        lines = log.read_text().splitlines()
+        terminalreporter.write_line(f"tiny run: built {len(lines)} time(s) this session")
+        for line in lines:
+            terminalreporter.write_line(f"  {line}")
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):

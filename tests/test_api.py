@@ -653,15 +653,19 @@ def test_non_finite_embeddings_are_an_error_never_numbers(
     values[kv.key_to_index["dog"]] = np.nan
     broken.add_vectors(list(kv.index_to_key), values)
     vectors = write_vectors(tmp_path / "nan.npz", broken)
-    model = textsim.save(textsim.fit("mean", vectors=vectors), tmp_path / "m.npz")
+    with pytest.raises(InputFileError, match=r"nan\.npz: 1 word vector\(s\) hold NaN"):
+        textsim.fit("mean", vectors=vectors)  # refused at fit, naming the file and word
+    # a model fitted on good vectors, applied to the broken ones
+    model = textsim.save(textsim.fit("mean", vectors=files["vectors"]), tmp_path / "m.npz")
+    other = ("--vectors", vectors, "--allow-other-vectors")
     pairs = tmp_path / "pairs.tsv"
     pairs.write_text("the cat\tthe mat\nthe cat\tthe dog\n")
     texts = tmp_path / "t.txt"
     texts.write_text("the cat\nthe dog\n")
-    done = _cli("similarity", model, pairs)
+    done = _cli("similarity", model, pairs, *other)
     assert done.returncode == 2 and done.stdout == "", done.stdout
     assert f"{pairs}:2: the model gave a vector with NaN" in done.stderr, done.stderr
-    done = _cli("embed", model, texts, tmp_path / "o.npy")
+    done = _cli("embed", model, texts, tmp_path / "o.npy", *other)
     assert done.returncode == 2 and f"{texts}:2:" in done.stderr
     assert not (tmp_path / "o.npy").exists()
 

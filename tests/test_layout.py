@@ -36,13 +36,20 @@ def _modules() -> list[Path]:
     return sorted(SRC.rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(SRC)))
-def test_imports_point_one_way(path: Path) -> None:
-    if path.relative_to(SRC).parts[0] in TOOLS:
-        return
-    allowed = _allowed(path)
-    for dep in module_imports(path.resolve(), "textsim", SRC.parent.resolve()):
-        assert _layer(dep) in allowed, f"{path.relative_to(SRC)} imports {dep.relative_to(SRC)}"
+def test_imports_point_one_way() -> None:
+    """Every module of the library imports only its own layer, the layers below it and
+    the foundations; one test over the tree, its message listing every offender."""
+    offenders = []
+    for path in _modules():
+        if path.relative_to(SRC).parts[0] in TOOLS:
+            continue
+        allowed = _allowed(path)
+        offenders += [
+            f"{path.relative_to(SRC)} imports {dep.relative_to(SRC)}"
+            for dep in module_imports(path.resolve(), "textsim", SRC.parent.resolve())
+            if _layer(dep) not in allowed
+        ]
+    assert not offenders, "imports up the layers:\n" + "\n".join(offenders)
 
 
 def test_the_pictured_graph_has_no_upward_arrow() -> None:
@@ -175,8 +182,9 @@ def test_public_estimators_are_exported_lazily() -> None:
         _ = textsim.Nope  # type: ignore[attr-defined]
 
 
-#: test files about the project rather than one module of the library
-TOPICS = {"docs", "layout", "memory", "module", "notebooks", "slurm", "workflow"}
+#: test files about the project rather than one module of the library (first_contact: a
+#: new user's commands and hostile files, across the CLI, downloads and model files)
+TOPICS = {"docs", "first_contact", "layout", "memory", "module", "notebooks", "slurm", "workflow"}
 
 
 def test_test_files_are_named_after_what_they_test() -> None:

@@ -137,7 +137,7 @@ def tier_of(layer: str) -> int:
 
 FOUNDATIONS = "foundations"
 #: entry points (and benchmarks), which may use every layer
-TOOLS = frozenset({"bench", "cli.py", "__init__.py"})
+TOOLS = frozenset({"bench", "cli", "__init__.py"})
 
 
 def layer_of(path: Path, src: Path) -> str:

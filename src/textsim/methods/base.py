@@ -10,9 +10,7 @@ removed, as the workflow cleans every corpus) before looking words up, so
 
 from __future__ import annotations
 
-import functools
 import inspect
-import os
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ import pandas as pd
 from sklearn.base import BaseEstimator
 
 from textsim.io import quoted
+from textsim.methods.given_vectors import taking_vectors
 from textsim.methods.texts import as_texts
 from textsim.methods.transform_options import with_transform_options
 from textsim.vectors.words import Texts, TokenBatch, WordEmbeddings
@@ -202,53 +201,6 @@ class Needs:
     weights: bool = False
 
 
-def _taking_vectors(init: Callable[..., None]) -> Callable[..., None]:
-    """An estimator's ``__init__`` that also takes ``vectors=``: a word-vector file
-    (read at once, as :func:`textsim.load_vectors` reads it; its word counts give SIF's
-    and uSIF's p(w) unless ``probabilities`` is given, and its identity is what
-    :func:`textsim.save` records) or a :class:`WordEmbeddings` (the same as
-    ``embeddings=``). The signature scikit-learn reads stays the class's own:
-    ``vectors`` is data, not a parameter."""
-
-    @functools.wraps(init)
-    def __init__(self: Any, *args: Any, vectors: Any = None, **kwargs: Any) -> None:
-        if vectors is not None:
-            if args or kwargs.get("embeddings") is not None:
-                raise TypeError(
-                    f"{type(self).__name__}: give the word vectors once, as vectors= or embeddings="
-                )
-            if isinstance(vectors, WordEmbeddings):
-                kwargs["embeddings"] = vectors
-            elif isinstance(vectors, str | os.PathLike):
-                from textsim.formats.source import open_vectors
-
-                loaded = open_vectors(vectors)
-                kwargs["embeddings"] = loaded.embeddings
-                takes_p = "probabilities" in inspect.signature(init).parameters
-                if takes_p and kwargs.get("probabilities") is None:
-                    kwargs["probabilities"] = loaded.probabilities
-                self._vectors_source = loaded.source
-            else:
-                raise TypeError(
-                    f"{type(self).__name__}: vectors= takes a word-vector file's path or "
-                    f"a WordEmbeddings (textsim.load_vectors), not {type(vectors).__name__}"
-                )
-        init(self, *args, **kwargs)
-
-    return __init__
-
-
-def missing_vectors(owner: Any, also: str = "") -> ValueError:
-    """The error of an estimator fitted without word vectors, saying how to give them."""
-    name = type(owner).__name__
-    return ValueError(
-        f"{name} needs word vectors{also}: {name}(vectors='vectors.npz') (a file, e.g. "
-        "the workflow's results/word2vec/vectors.npz) or "
-        f"{name}(embeddings=textsim.load_vectors(...)); or fit by name with "
-        "textsim.fit(method, vectors=...)"
-    )
-
-
 class EmbeddingMethod(ParamsMixin):
     """What every embedding method declares: its :class:`Needs` (``needs``, or
     :meth:`needs_for` where they depend on the parameters) and the keywords it takes at
@@ -269,7 +221,7 @@ class EmbeddingMethod(ParamsMixin):
             cls.transform = wrapped
         init = cls.__dict__.get("__init__")
         if init is not None and "embeddings" in inspect.signature(init).parameters:
-            cls.__init__ = _taking_vectors(init)  # type: ignore[method-assign]
+            cls.__init__ = taking_vectors(init)  # type: ignore[method-assign]
 
     @classmethod
     def needs_for(cls, params: Mapping[str, Any]) -> Needs:

@@ -17,8 +17,8 @@ from textsim.methods.base import (
     Estimator,
     Needs,
     check_params,
-    missing_vectors,
 )
+from textsim.methods.given_vectors import missing_vectors
 from textsim.text.docfreq import IdfVariant
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 

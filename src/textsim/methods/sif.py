@@ -29,8 +29,8 @@ from textsim.methods.base import (
     Cleaning,
     Estimator,
     Needs,
-    missing_vectors,
 )
+from textsim.methods.given_vectors import missing_vectors
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings, length_chunks
 
 __all__ = ["SIF", "USIF", "USIF_NORMALIZATIONS", "sif_weights", "usif_weights"]

@@ -47,7 +47,6 @@ from textsim.methods.base import (
     Cleaning,
     Estimator,
     Needs,
-    missing_vectors,
 )
 from textsim.methods.gem.coarse import (
     F64,
@@ -58,6 +57,7 @@ from textsim.methods.gem.coarse import (
     ngram_average,
 )
 from textsim.methods.gem.windows import POSITION_BLOCK, window_residuals, word_weights
+from textsim.methods.given_vectors import missing_vectors
 from textsim.vectors.kernels import gather_rows
 from textsim.vectors.words import (
     OOV_RULES,

@@ -26,8 +26,8 @@ from textsim.methods.base import (
     Cleaning,
     Estimator,
     Needs,
-    missing_vectors,
 )
+from textsim.methods.given_vectors import missing_vectors
 from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPING, Stopping
 from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
 from textsim.methods.pooling import sort_by_rank

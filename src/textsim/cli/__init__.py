@@ -1,38 +1,29 @@
-"""The ``textsim`` command line (:func:`main`; the help text is :data:`DESCRIPTION`)."""
+"""The ``textsim`` command line (:func:`main`; the help text is :data:`DESCRIPTION`;
+the exit codes and the one-line error handling of every command:
+:mod:`textsim.cli.errors`)."""
 
 from __future__ import annotations
 
 import argparse
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from textsim.bench.commands import add_bench_commands
-from textsim.io import one_line, quoted
+from textsim.cli.errors import (
+    EXIT_BUG,
+    EXIT_CODES,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_PIPE_CLOSED,
+    EXIT_USER_ERROR,
+    guarded,
+)
+from textsim.io import quoted
 from textsim.methods.registry import method_names
 from textsim.mirror import add_resource_commands
-
-#: the exit codes of every command and what each means (the help and the CLI reference)
-EXIT_CODES = {
-    0: "success",
-    1: "internal error: a bug (TEXTSIM_DEBUG=1 shows the traceback)",
-    2: "user error: one line naming the file (and line) or option; nothing written",
-    3: "an optional package is missing",
-    4: "out of memory",
-    130: "interrupted (Ctrl-C); nothing half-written is left",
-    141: "the output was closed early (e.g. piped into head); the rest is not printed",
-}
-(
-    EXIT_OK,
-    EXIT_BUG,
-    EXIT_USER_ERROR,
-    EXIT_MISSING_PACKAGE,
-    EXIT_OUT_OF_MEMORY,
-    EXIT_INTERRUPTED,
-    EXIT_PIPE_CLOSED,
-) = sorted(EXIT_CODES)
 
 DESCRIPTION = (
     "Fit a text-embedding method once, embed new texts and score text pairs with it;\n"
@@ -61,59 +52,6 @@ class _Formatter(argparse.HelpFormatter):
 
 class _TopFormatter(argparse.RawDescriptionHelpFormatter, _Formatter):
     """The command's own description as written (its exit-code paragraph)."""
-
-
-def workflow_packages() -> set[str]:
-    """The import names of the packages the ``[workflow]`` extra adds (read from the
-    installed package's metadata, so pyproject.toml stays their one list)."""
-    import re
-    from importlib.metadata import PackageNotFoundError, requires
-
-    try:
-        wanted = requires("textsim") or []
-    except PackageNotFoundError:
-        return set()
-    names = {
-        re.split(r"[<>=!~;\[ ]", req, maxsplit=1)[0].strip().lower().replace("-", "_")
-        for req in wanted
-        if re.search(r"extra\s*==\s*['\"]workflow['\"]", req)
-    }
-    return names
-
-
-def _guarded(command: str, run: Callable[[], int]) -> int:
-    """Run a command; every failure is one line on stderr and a documented exit code:
-    2 a user's mistake (bad file, option, method), 3 a missing optional package, 4 out
-    of memory, 1 anything else (a bug: ``TEXTSIM_DEBUG=1`` shows its traceback)."""
-    import os
-
-    try:
-        return run()
-    except BrokenPipeError:
-        raise  # the reader stopped early: main() ends quietly
-    except ImportError as err:
-        hint = ""
-        if err.name and err.name.split(".")[0] in workflow_packages():
-            hint = " (a package of the workflow: pip install 'textsim[workflow]')"
-        print(f"textsim {command}: error: {one_line(str(err))}{hint}", file=sys.stderr)
-        return EXIT_MISSING_PACKAGE
-    except MemoryError as err:
-        what = one_line(str(err)) or "split very long texts, or give the process more memory"
-        print(f"textsim {command}: error: out of memory ({what})", file=sys.stderr)
-        return EXIT_OUT_OF_MEMORY
-    except (ValueError, TypeError, OSError, RuntimeError) as err:
-        print(f"textsim {command}: error: {one_line(str(err))}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except Exception as err:
-        if os.environ.get("TEXTSIM_DEBUG"):
-            raise
-        print(
-            f"textsim {command}: internal error: {type(err).__name__}: "
-            f"{one_line(str(err))} (a bug; "
-            "rerun with TEXTSIM_DEBUG=1 for the traceback and please report it)",
-            file=sys.stderr,
-        )
-        return EXIT_BUG
 
 
 _NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
@@ -177,7 +115,7 @@ def _fit(args: argparse.Namespace) -> int:
             **_params(args.param),
         )
 
-    return _guarded("fit", run)
+    return guarded("fit", run)
 
 
 def _embed(args: argparse.Namespace) -> int:
@@ -204,7 +142,7 @@ def _embed(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
 
-    return _guarded("embed", run)
+    return guarded("embed", run)
 
 
 def _similarity(args: argparse.Namespace) -> int:
@@ -231,7 +169,7 @@ def _similarity(args: argparse.Namespace) -> int:
             )
         return EXIT_OK
 
-    return _guarded("similarity", run)
+    return guarded("similarity", run)
 
 
 def _methods(args: argparse.Namespace) -> int:
@@ -297,7 +235,7 @@ def _notebooks(args: argparse.Namespace) -> int:
             return EXIT_USER_ERROR
         return EXIT_OK
 
-    return _guarded("notebooks", run)
+    return guarded("notebooks", run)
 
 
 def _force_option(parser: argparse.ArgumentParser) -> None:
@@ -386,7 +324,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(func=_similarity)
     meth = sub.add_parser("methods", help="list the embedding methods `textsim fit` knows")
     meth.set_defaults(func=_methods)
-    add_resource_commands(sub, _guarded)
+    add_resource_commands(sub, guarded)
     nb = sub.add_parser(
         "notebooks",
         help="execute the notebooks on a run's results; the executed copies go beside them",
@@ -449,7 +387,3 @@ def _main(argv: Sequence[str] | None) -> int:
         )
         command.error(f"unrecognized arguments: {' '.join(unknown)}")
     return int(args.func(args))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
