@@ -39,12 +39,6 @@ def smk(
     )
 
 
-def test_lint_is_clean() -> None:
-    res = smk("--lint")
-    assert res.returncode == 0, res.stderr
-    assert "Lints for" not in res.stdout + res.stderr, res.stdout + res.stderr
-
-
 def test_every_job_rule_is_benchmarked() -> None:
     """Each rule that runs code records its time and memory (benchmarks/); a rule made
     with ``use rule`` names its own file, so no two jobs share one."""

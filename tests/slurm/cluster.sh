@@ -5,6 +5,9 @@
 #                                    `export SLURM_CONF=...` line the client commands need
 #   tests/slurm/cluster.sh stop      cancel its jobs, stop exactly the daemons it started
 #   tests/slurm/cluster.sh status    the daemons' PIDs and the node's state
+#   tests/slurm/cluster.sh install   only install the packages (what `start` does first):
+#                                    .ci/run starts this in the background at once, and a
+#                                    `start` meanwhile waits for it (one lock)
 #
 # Everything lives in one state directory (TEXTSIM_SLURM_DIR, default /tmp/textsim-slurm):
 # configuration, spool, logs, the MariaDB data and the PID of every daemon started. The
@@ -28,6 +31,7 @@ DBD_PORT=6919
 DB_PORT=3399
 SYSTEM_CONF=/etc/slurm/slurm.conf
 PACKAGES=(slurmctld slurmd slurm-client munge slurmdbd mariadb-server)
+INSTALL_LOCK=/tmp/textsim-slurm-install.lock # one package installation at a time
 DAEMONS=(munged mariadbd slurmdbd slurmctld slurmd) # start order; stop is the reverse
 
 say() { echo "slurm test cluster: $*" >&2; }
@@ -75,6 +79,15 @@ install_packages() {
   }
   [ -n "$created" ] && rm -f "$policy"
   return 0
+}
+
+install() { # the packages, under the lock a concurrent `start` waits on
+  [ "$(id -u)" -eq 0 ] || die "needs root (it installs packages)"
+  mkdir -p "$DIR/log"
+  {
+    flock 9
+    install_packages
+  } 9>"$INSTALL_LOCK"
 }
 
 write_config() {
@@ -208,7 +221,7 @@ start_slurmd() {
 start() {
   [ "$(id -u)" -eq 0 ] || die "needs root (it installs packages and starts daemons)"
   mkdir -p "$DIR"/{etc,run,log,spool/ctld,spool/d,mysql}
-  install_packages
+  install # waits for an installation already under way (.ci/run starts one at once)
   write_config
   export SLURM_CONF="$DIR/etc/slurm.conf"
   if [ -e "$SYSTEM_CONF" ] || [ -L "$SYSTEM_CONF" ]; then
@@ -273,8 +286,9 @@ case "${1:-}" in
 start) start ;;
 stop) stop ;;
 status) status ;;
+install) install ;;
 *)
-  echo "usage: $0 start|stop|status" >&2
+  echo "usage: $0 start|stop|status|install" >&2
   exit 2
   ;;
 esac
