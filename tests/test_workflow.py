@@ -379,7 +379,8 @@ def test_tiny_tables_are_byte_identical_to_the_recorded_ones(tiny_project: Path)
     tests/data/tiny-tables.json: a refactoring changes no number (the method registry
     reproduced the recording made before it; the fused scoring kernel, which sums in
     another order, was re-recorded on purpose, see docs/performance.md). Bytes depend
-    on the machine (its vector extensions too) and the numeric packages, so each
+    on the machine (its vector extensions and processor generation too) and the numeric
+    packages, so each
     environment has its own record and the check runs where one matches; add one with
     ``python tests/tinyrun.py RESULTS`` on a run of unchanged code, re-record only after
     a change meant to move the numbers."""

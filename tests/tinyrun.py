@@ -78,6 +78,26 @@ def _cpu() -> str:
     return processor_name()
 
 
+def _llvm_cpu() -> str:
+    """The processor generation LLVM compiles numba's kernels for (``znver5``, ...)."""
+    import llvmlite.binding
+
+    return str(llvmlite.binding.get_host_cpu_name())
+
+
+def _blas() -> str:
+    """numpy's BLAS and the kernel family it chose for this processor."""
+    import numpy  # noqa: F401  (loads the BLAS that threadpoolctl then sees)
+    from threadpoolctl import threadpool_info
+
+    found = [
+        f"{i['internal_api']} {i.get('architecture') or '-'}"
+        for i in threadpool_info()
+        if i.get("user_api") == "blas"
+    ]
+    return ", ".join(sorted(set(found))) or "-"
+
+
 def environment() -> dict[str, str]:
     """What the tables' bytes may depend on besides the code: machine, Python, packages."""
     from textsim.machine import vector_extensions
@@ -88,6 +108,11 @@ def environment() -> dict[str, str]:
         # the same model name with and without AVX-512 gave other bytes (OpenBLAS,
         # numpy, oneDNN and numba pick their kernels by it)
         "vector_extensions": vector_extensions(),
+        # the same model name ("AMD EPYC") and extensions on two processor generations
+        # gave other bytes too: what picks the kernels is the generation, as LLVM (numba)
+        # and OpenBLAS (numpy, scipy) name it (znver4 / znver5; SkylakeX / Haswell)
+        "llvm_cpu": _llvm_cpu(),
+        "blas": _blas(),
         "python": platform.python_version(),
     }
     for name in NUMERIC_PACKAGES:
