@@ -59,19 +59,29 @@ SHARED_SCRIPTS = {
 def load_rules(
     configfile: Path, workdir: Path, snakefile: Path = ROOT / "Snakefile"
 ) -> dict[str, Any]:
-    """The parsed workflow's rules by name (Snakemake's API, no job runs)."""
+    """The parsed workflow's rules by name (Snakemake's API, no job runs). Parsing runs
+    the Snakefile in this process, which sets PYTHONPATH to its own src/ for its jobs:
+    the environment is restored afterwards, or every later subprocess of the test
+    session would import the library from that copy."""
+    import os
+
     from snakemake.api import SnakemakeApi
     from snakemake.settings.enums import Quietness
     from snakemake.settings.types import ConfigSettings, OutputSettings, ResourceSettings
 
-    with SnakemakeApi(OutputSettings(quiet={Quietness.ALL})) as api:
-        wapi = api.workflow(
-            resource_settings=ResourceSettings(cores=1),
-            config_settings=ConfigSettings(configfiles=[configfile]),
-            snakefile=snakefile,
-            workdir=workdir,
-        )
-        return {r.name: r for r in wapi._workflow.rules}
+    saved = dict(os.environ)
+    try:
+        with SnakemakeApi(OutputSettings(quiet={Quietness.ALL})) as api:
+            wapi = api.workflow(
+                resource_settings=ResourceSettings(cores=1),
+                config_settings=ConfigSettings(configfiles=[configfile]),
+                snakefile=snakefile,
+                workdir=workdir,
+            )
+            return {r.name: r for r in wapi._workflow.rules}
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 @pytest.fixture(scope="module")

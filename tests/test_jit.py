@@ -39,10 +39,20 @@ def test_a_read_only_install_with_no_writable_home_imports_and_runs(tmp_path: Pa
         f"touch {SRC}/probe 2>/dev/null && exit 9; "
         f'exec {sys.executable} -c "{script}"'
     )
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("NUMBA_", "XDG_"))}
+    # the library from this install (not a PYTHONPATH some other test set), run elsewhere
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("NUMBA_", "XDG_")) and k != "PYTHONPATH"
+    }
     env.update(HOME=str(home), TMPDIR=str(tmp))
     done = subprocess.run(
-        ["unshare", "-m", "sh", "-c", inner], capture_output=True, text=True, env=env, timeout=600
+        ["unshare", "-m", "sh", "-c", inner],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=600,
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "18.0"
