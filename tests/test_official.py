@@ -78,6 +78,7 @@ def test_a_missing_or_truncated_download_fails_naming_it(
     server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url, _ = server
+    monkeypatch.setattr("textsim.fetching.time.sleep", lambda seconds: None)  # no back-off
     for path, message in (("absent.tar.gz", "404"), ("truncated", "truncated|IncompleteRead")):
         _declare(monkeypatch, Official(url=f"{url}/{path}", prepare="xz", sha256="0" * 64), "f")
         with pytest.raises(ResourceError, match=rf"could not download {url}/{path}.*({message})"):
