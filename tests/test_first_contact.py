@@ -521,3 +521,55 @@ def test_running_out_of_memory_while_loading_names_the_model(
     said = capsys.readouterr().err
     assert f"out of memory (loading {model} and its word vectors" in said
     assert "long texts" not in said and len(said.splitlines()) == 1
+
+
+def test_the_plan_says_why_an_address_is_not_the_mirrors_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from textsim.provision import provision
+
+    monkeypatch.delenv("TEXTSIM_MIRROR", raising=False)  # (the suite's stub mirror)
+    news = provision("20newsgroups", mirror=None).line()
+    assert "qwone.com/~jason/20Newsgroups" in news and "scikit-learn pins" in news
+    ohsumed = provision("ohsumed-single-23", mirror=None).line()
+    assert "the archive the mirror's copy was made from" in ohsumed
+    assert "trust on first use" in ohsumed
+
+
+def test_the_toolkit_runs_without_the_workflows_packages(vectors: Path, tmp_path: Path) -> None:
+    """`pip install textsim` (no [workflow]) is enough to fit, save, load, embed and
+    score: the workflow's packages are refused on import in a process of its own."""
+    from textsim.cli.errors import workflow_packages
+
+    blocked = workflow_packages() or {"snakemake", "tensorflow", "keras", "matplotlib"}
+    texts = tmp_path / "fit.txt"
+    texts.write_text("\n".join(FIT) + "\n")
+    probe = textwrap.dedent(
+        f"""
+        import sys
+
+        class Refuse:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in {sorted(blocked)!r}:
+                    raise ImportError(f"{{name}} is not installed")
+
+        sys.meta_path.insert(0, Refuse())
+        import textsim
+        from textsim.cli import main
+
+        fit_texts = open({str(texts)!r}).read().splitlines()
+        for method in ("sif", "gem"):
+            model = textsim.fit(
+                method, vectors={str(vectors)!r}, texts=fit_texts,
+                **({{"n_components": 4, "n_sentence_components": 2}} if method == "gem" else {{}}),
+            )
+            path = textsim.save(model, {str(tmp_path)!r} + f"/{{method}}.npz")
+            assert textsim.similarity(path, "the cat sat", "a dog sat").shape == (1,)
+        assert main(["embed", {str(tmp_path)!r} + "/sif.npz", {str(texts)!r},
+                     {str(tmp_path)!r} + "/e.npy"]) == 0
+        assert not any(m.split(".")[0] in {sorted(blocked)!r} for m in sys.modules)
+        print("ok")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr[-2000:]
