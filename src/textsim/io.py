@@ -6,6 +6,7 @@ import contextlib
 import json
 import logging
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -124,12 +125,7 @@ def remove_stale_parts(final: Path) -> list[Path]:
         pid = part.name.rsplit("-", 1)[1]
         if pid.isascii() and pid.isdigit() and not _process_exists(int(pid)):
             with contextlib.suppress(FileNotFoundError):
-                if part.is_dir():
-                    import shutil
-
-                    shutil.rmtree(part)
-                else:
-                    part.unlink()
+                shutil.rmtree(part) if part.is_dir() else part.unlink()
                 removed.append(part)
     return removed
 
@@ -138,8 +134,6 @@ def remove_stale_parts(final: Path) -> list[Path]:
 def atomic_dir(path: str | os.PathLike[str]) -> Iterator[Path]:
     """As :func:`atomic_path`, for a folder of outputs: filled beside ``path``, then
     moved into place (replacing an old one) only on success."""
-    import shutil
-
     final = Path(path)
     final.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_parts(final)

@@ -4,9 +4,11 @@ checked before any array of the file is read (:func:`check_meta`)."""
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Mapping
 from typing import Any
 
+from textsim.formats.source import VectorSource
 from textsim.io import quoted
 
 __all__ = ["FORMAT", "MAX_PATH_CHARS", "Classes", "check_meta"]
@@ -29,17 +31,21 @@ _META: dict[str, tuple[type | None, ...]] = {
     "training": (dict,),
 }
 _OPTIONAL_META = frozenset({"training"})
-#: the keys of ``meta.source`` (a :class:`VectorSource`) and their JSON types
-_SOURCE: dict[str, tuple[type | None, ...]] = {
-    "vectors_path": (str,),
-    "dim": (int,),
-    "size": (int,),
-    "sha256": (str,),
-    "normalized": (bool,),
-    "docfreq_path": (str, None),
-    "docfreq_sha256": (str, None),
-    "n_documents": (int,),
-}
+
+
+def _fields(cls: type) -> dict[str, tuple[type | None, ...]]:
+    """A dataclass's fields and the JSON types each may hold, from its annotations
+    (``str | None``: a string or null)."""
+    out: dict[str, tuple[type | None, ...]] = {}
+    for name, hint in typing.get_type_hints(cls).items():
+        args = typing.get_args(hint)
+        out[name] = tuple(None if a is type(None) else a for a in args) if args else (hint,)
+    return out
+
+
+#: the keys of ``meta.source`` and their JSON types: those of :class:`VectorSource`,
+#: which writes it
+_SOURCE = _fields(VectorSource)
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 #: the longest file path a model file may record
 MAX_PATH_CHARS = 4096
