@@ -133,6 +133,55 @@ def table_hashes(results: Path) -> dict[str, str]:
     }
 
 
+#: the same tables' values as recorded (their CSV files), compared on every machine
+RECORDED_VALUES = ROOT / "tests" / "data" / "tiny-tables"
+#: how far a recorded value may move on another machine, per column (absolute); a
+#: column not named here must be equal (text, counts, split errors, p-values: these
+#: come from counts of test items, which another processor's kernels left unchanged).
+#: JS divergences are histogram estimates: a distance that another kernel's last bits
+#: carry across a bin edge moves them; between two kernel choices on one machine
+#: (OpenBLAS Haswell vs Sandybridge, numba znver5 vs generic, oneDNN on vs off) they
+#: moved by up to 0.0018, so 0.005 (a tenth of the smallest JS gap the tables discuss).
+#: Thresholds are printed to 3 decimals: one unit of the last.
+VALUE_TOLERANCE = {"js": 0.005, "js_robust": 0.005, "threshold": 0.0010001}
+
+
+def value_differences(results: Path) -> list[str]:
+    """Each cell of the tiny run's De Boom tables (CSV) that differs from the recording
+    by more than :data:`VALUE_TOLERANCE` allows, as ``table row column: got vs recorded``;
+    empty where all agree. Rows and columns must be the same, in the same order."""
+    import math
+    import numbers
+
+    import pandas as pd
+
+    found: list[str] = []
+    for name in TABLES:
+        got = pd.read_csv(results / "paper" / "tables" / f"{name}.csv")
+        want = pd.read_csv(RECORDED_VALUES / f"{name}.csv")
+        if list(got.columns) != list(want.columns) or len(got) != len(want):
+            found.append(
+                f"{name}: columns/rows {list(got.columns)} x {len(got)} "
+                f"vs recorded {list(want.columns)} x {len(want)}"
+            )
+            continue
+        for column in want.columns:
+            tolerance = VALUE_TOLERANCE.get(column, 0.0)
+            for row, (a, b) in enumerate(zip(got[column], want[column], strict=True)):
+                if a == b or (pd.isna(a) and pd.isna(b)):
+                    continue
+                close = (
+                    isinstance(a, numbers.Real)
+                    and isinstance(b, numbers.Real)
+                    and math.isfinite(a)
+                    and math.isfinite(b)
+                    and abs(a - b) <= tolerance
+                )
+                if not close:
+                    found.append(f"{name} row {row} {column}: {a!r} vs recorded {b!r}")
+    return found
+
+
 def recorded_for(env: dict[str, str]) -> dict[str, str] | None:
     """The recorded table hashes made in ``env``, or None where none was."""
     doc = json.loads(RECORDED_TABLES.read_text())
@@ -140,10 +189,19 @@ def recorded_for(env: dict[str, str]) -> dict[str, str] | None:
 
 
 if __name__ == "__main__":
-    # python tests/tinyrun.py RESULTS: record the tables of a tiny run's results folder
-    # (snakemake --cores 2 --configfile configs/tiny.yaml) for this environment, beside
-    # the records of other environments (one made here replaces this one's)
+    # python tests/tinyrun.py RESULTS [--values]: record the tables' bytes of a tiny run's
+    # results folder (snakemake --cores 2 --configfile configs/tiny.yaml) for this
+    # environment, beside the records of other environments (one made here replaces this
+    # one's); with --values, also make its CSV values the recording every machine is
+    # compared with (only after a change meant to move the numbers)
     results = Path(sys.argv[1])
+    if "--values" in sys.argv[2:]:
+        RECORDED_VALUES.mkdir(parents=True, exist_ok=True)
+        for name in TABLES:
+            shutil.copyfile(
+                results / "paper" / "tables" / f"{name}.csv", RECORDED_VALUES / f"{name}.csv"
+            )
+        print(f"recorded the values of {len(TABLES)} tables in {RECORDED_VALUES}")
     here = environment()
     doc = json.loads(RECORDED_TABLES.read_text()) if RECORDED_TABLES.exists() else {"records": []}
     doc["records"] = [r for r in doc["records"] if r["environment"] != here]
