@@ -215,8 +215,9 @@ def test_the_planned_commands_plan(tmp_path: Path) -> None:
     plan per distinct command: the pages repeat some (the README's and the getting
     started page's), and the targets of commands with the same options and environment
     are planned together (each must still resolve)."""
-    plans: dict[tuple[tuple[tuple[str, str], ...], tuple[str, ...]], list[str]] = {}
-    where: dict[tuple[tuple[tuple[str, str], ...], tuple[str, ...]], list[str]] = {}
+    Key = tuple[tuple[tuple[str, str], ...], tuple[str, ...], bool]
+    plans: dict[Key, list[str]] = {}
+    where: dict[Key, list[str]] = {}
     for page in PAGES:
         for line, kind, _, _, body in _snippets(page):
             if kind != "plan":
@@ -231,20 +232,20 @@ def test_the_planned_commands_plan(tmp_path: Path) -> None:
                     cut = args.index("--")
                     options, targets = args[:cut], args[cut + 1 :]
                 # the workflow's default target and named targets are two plans
-                key = (tuple(sorted(env.items())), (*options, *(["--"] if targets else [])))
+                key = (tuple(sorted(env.items())), tuple(options), bool(targets))
                 plans.setdefault(key, [])
                 plans[key] += [t for t in targets if t not in plans[key]]
                 where.setdefault(key, []).append(
                     f"{page.relative_to(ROOT)}:{line}: snakemake {' '.join(args)}"
                 )
     assert sum(map(len, where.values())) >= 8
-    for n, ((env, options), targets) in enumerate(plans.items()):
-        named = ["--", *targets] if targets else []
+    for n, (key, targets) in enumerate(plans.items()):
+        env, options, _ = key
         res = subprocess.run(
-            [sys.executable, "-m", "snakemake", *options[: len(options) - len(named[:1])],
-             "-n", "--directory", str(tmp_path / f"plan{n}"), *named],
+            [sys.executable, "-m", "snakemake", *options, "-n",
+             "--directory", str(tmp_path / f"plan{n}"), *(["--", *targets] if targets else [])],
             cwd=ROOT, env={**os.environ, **dict(env)}, capture_output=True, text=True,
             timeout=600,
         )  # fmt: skip
-        commands = "\n".join(where[(env, options)])
+        commands = "\n".join(where[key])
         assert res.returncode == 0, f"{commands}\n{res.stderr[-2000:]}"

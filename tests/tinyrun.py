@@ -137,11 +137,11 @@ def table_hashes(results: Path) -> dict[str, str]:
 RECORDED_VALUES = ROOT / "tests" / "data" / "tiny-tables"
 #: how far a recorded value may move on another machine, per column (absolute); a
 #: column not named here must be equal (text, counts, split errors, p-values: these
-#: come from counts of test items, which another processor's kernels left unchanged).
-#: JS divergences are histogram estimates: a distance that another kernel's last bits
-#: carry across a bin edge moves them; between two kernel choices on one machine
-#: (OpenBLAS Haswell vs Sandybridge, numba znver5 vs generic, oneDNN on vs off) they
-#: moved by up to 0.0018, so 0.005 (a tenth of the smallest JS gap the tables discuss).
+#: come from counts of test items, which the other kernels measured below left
+#: unchanged). JS divergences are histogram estimates: a distance that another kernel's
+#: last bits carry across a bin edge moves them; between two kernel choices on one
+#: machine (OpenBLAS Haswell vs Sandybridge, numba znver5 vs generic, oneDNN on vs off)
+#: they moved by up to 0.0018, so 0.005 leaves a margin of about 2.5 times that.
 #: Thresholds are printed to 3 decimals: one unit of the last.
 VALUE_TOLERANCE = {"js": 0.005, "js_robust": 0.005, "threshold": 0.0010001}
 
