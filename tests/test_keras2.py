@@ -41,9 +41,10 @@ def test_keras2_adagrad_follows_keras2s_update_rule_by_hand() -> None:
 def test_keras3s_adagrad_takes_far_smaller_steps_on_small_gradients() -> None:
     """Why the form matters: Keras 3 starts its accumulators at 0.1, so a gradient of
     1e-3 moves a weight √(1 + 0.1/1e-6) ≈ 316 times less on the first step."""
-    k2 = _steps(make_optimizer("adagrad", 0.01, adagrad="keras2"))[0] - START
-    k3 = _steps(make_optimizer("adagrad", 0.01))[0] - START
-    assert isinstance(make_optimizer("adagrad", 0.01), keras.optimizers.Adagrad)
+    k2 = _steps(make_optimizer("adagrad", 0.01))[0] - START  # the default: the thesis' form
+    k3 = _steps(make_optimizer("adagrad", 0.01, adagrad="keras3"))[0] - START
+    assert isinstance(make_optimizer("adagrad", 0.01), Keras2Adagrad)
+    assert type(make_optimizer("adagrad", 0.01, adagrad="keras3")) is keras.optimizers.Adagrad
     np.testing.assert_allclose(k2[0] / k3[0], np.sqrt(1 + 0.1 / 1e-6), rtol=1e-3)
     with pytest.raises(ValueError, match="adagrad 'keras1' is not one of"):
         make_optimizer("adagrad", 0.01, adagrad="keras1")

@@ -856,7 +856,8 @@ schafer:
   # three of the six models (one gensim, two Keras): the stage's plumbing is the same for
   # all; each of the six is trained in tests/test_schafer_models.py and tests/test_backend.py
   models: [doc2vec, topic_cnn, autoencoder]
-  baselines: [mean, idf, sif, gem]
+  baselines: [mean, idf, sif, gem, random]
+  fixed: {}               # every model searched (the schema's default fixes all six)
   word_size: 10
   word_sizes: [10]
   doc_sizes: [6]
@@ -896,7 +897,7 @@ def test_schafer_framework_artifacts_and_resume(
     # Table A.1's grid + Table A.2, and the verdicts' untrained control of each model's
     # main run on both datasets
     assert counts["schafer_run"] == 3 * 2 + 3 + 3 * 2
-    assert counts["schafer_baseline"] == 4 * 2
+    assert counts["schafer_baseline"] == 5 * 2
     assert not {"train_word2vec", "count_docfreq"} & set(counts)  # nothing upstream reruns
     # a run stopped after the first generation of every model's search ...
     search = "results/schafer/ohsumed10/search"
@@ -913,9 +914,9 @@ def test_schafer_framework_artifacts_and_resume(
     assert res.returncode == 0, res.stderr[-5000:]
     paper = tiny_project / "results/paper"
     a1 = pd.read_csv(paper / "tables/schafer-a1.csv")
-    assert len(a1) == 3 * 2 + 4
-    assert {"topic_cnn-10wv-psodv", "autoencoder-10wv-6dv", "gem"} <= set(a1["Model"])
-    assert len(pd.read_csv(paper / "tables/schafer-a2.csv")) == 3 + 4
+    assert len(a1) == 3 * 2 + 5
+    assert {"topic_cnn-10wv-psodv", "autoencoder-10wv-6dv", "gem", "random"} <= set(a1["Model"])
+    assert len(pd.read_csv(paper / "tables/schafer-a2.csv")) == 3 + 5
     stats = pd.read_csv(paper / "tables/schafer-datasets.csv").set_index("statistic")
     assert stats.loc["documents"].astype(int).tolist() == [102, 102]
     assert len(pd.read_csv(paper / "tables/schafer-lda.csv")) == 3
@@ -932,6 +933,20 @@ def test_schafer_framework_artifacts_and_resume(
         assert (paper / f"figures/schafer-{fig}.png").stat().st_size > 1000
     scores = pd.read_csv(paper / "tables/schafer-a1.scores.csv")
     assert scores[["topic", "triplets", "ranks_accuracy", "ranks_precision"]].le(1).all().all()
+    # each trained model moved from its untrained control (the same seed, no epoch): its
+    # vectors and its scores differ, and the weights kept are a trained epoch's
+    runs = tiny_project / "results/schafer/ohsumed10/runs"
+    for model in models:
+        name = f"{model}-10wv-psodv"
+        trained, control = (
+            json.loads((runs / f"{name}{s}.json").read_text()) for s in ("", "-untrained")
+        )
+        assert control["epochs"] == 0 and trained["epochs"] >= 1, model
+        assert trained["scores"] != control["scores"], model
+        with np.load(runs / f"{name}.npz") as a, np.load(runs / f"{name}-untrained.npz") as b:
+            assert not np.allclose(a["vectors"], b["vectors"]), model
+        if model != "doc2vec":  # gensim keeps its last epoch
+            assert trained["best_epoch"] >= 1, model
     # editing one table's formatting reruns that table only, never a search job
     lda = _edit_and_plan(tiny_project, "schafer/tables/lda.py", extra_config=extra)
     assert lda == {"schafer_table_lda", "all"}, lda
@@ -958,17 +973,20 @@ SCHAFER_FIXED = (
         "  models: [doc2vec, topic_cnn, autoencoder]",
         "  models: [doc2vec, topic_lstm, rae]",
     )
-    + """  fixed:
+    .replace(
+        "  fixed: {}               # every model searched (the schema's default fixes all six)\n",
+        """  fixed:
     doc2vec: {doc_size: 6, learning_rate: 0.025}
     topic_lstm: {doc_size: 5, batch_size: 8, optimizer: adagrad, learning_rate: 0.05, dropout: 0.1}
     rae: {doc_size: 7, batch_size: 8, optimizer: adam, learning_rate: 0.01, dropout: 0.0}
   sizes: [news10, ohsumed10]
-"""
-).replace(
-    "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2}",
-    "  training: {max_words: 20, max_epochs: 2, patience: 1, min_delta: 0.001, doc2vec_epochs: 2,"
-    " batching: bucketed, reconstruct: words, recurrent: fused,"
-    " adagrad: keras2, recurrent_activation: keras2_hard_sigmoid}",  # the thesis' Keras 2 forms
+""",
+    )
+    .replace(
+        "doc2vec_epochs: 2}",
+        "doc2vec_epochs: 2, batching: bucketed, reconstruct: words, recurrent: fused,"
+        " stopping: held_out_loss}",
+    )
 )
 
 

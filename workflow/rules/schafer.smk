@@ -4,7 +4,7 @@
 
 wildcard_constraints:
     sch_model=r"[a-z0-9_]+",
-    baseline=r"mean|idf|sif|gem",
+    baseline="|".join(SCHAFER_BASELINES),
     wv=r"\d+",
     dv=r"\d+|pso|fix",
     gen=r"\d+",
@@ -192,7 +192,7 @@ rule schafer_swarm_best:
 rule schafer_run:
     input:
         best=sch_best,
-        **sch_data("dataset", "words", reference="test"),
+        **sch_data("dataset", "words", "valid", reference="test"),
         code=code("schafer_run"),
     output:
         record=f"{SCH_DIR}/{{dataset}}/runs/{{sch_model}}-{{wv}}wv-{{dv}}dv{{seeded}}{{untrained}}.json",

@@ -2,6 +2,7 @@
 
 import json
 
+from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.search import check_fixed
 from textsim.schafer.selection import grid as selection_grid
 
@@ -125,13 +126,15 @@ def sch_note():
     return (
         f"Word vectors: our {config['word2vec']['vector_size']}-d word2vec projected on its first principal "
         f"components (the run name's 'wv'); models see the first {t['max_words']} words (thesis: 400), at most "
-        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']}; "
-        f"{t['batching']} batches; the recurrent autoencoder reconstructs {rae}; {t['recurrent']} LSTMs. "
+        f"{t['max_epochs']} epochs (thesis: 50), early stopping min delta {t['min_delta']}, patience {t['patience']} "
+        + ("on the valid split's eq. 3.1 (the whole training split trains); " if t["stopping"] == "valid_score" else "on a held-out tenth's loss; ")
+        + f"{t['batching']} batches; the recurrent autoencoder reconstructs {rae}; {t['recurrent']} LSTMs. "
         + (searched if SCH_SEARCHED else "")
         + (fixed if SCH_FIXED else "")
         + "Scores on the test split; ranks and triplets from WISDM reference distances (RV coefficient of the "
         f"top-{SCH['wisdm']['top_words']} tf-idf words' vectors). Baselines (mean, idf, sif, gem) use the full "
-        "word vectors and no training. Times: this run, two jobs sharing two CPU cores."
+        "word vectors and no training; random: a standard normal vector per document. "
+        "Times: this run, two jobs sharing two CPU cores."
     )
 
 

@@ -8,6 +8,7 @@ final_run(
     i.dataset,
     i.words,
     i.reference,
+    i.valid,
     o.record,
     o.vectors,
     options=snakemake.params.options,

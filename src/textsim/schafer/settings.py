@@ -11,14 +11,21 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, get_args, get_type_hints
+from typing import Any, Literal, get_args, get_type_hints
 
 from textsim.options import settings_of
 from textsim.schafer.models.autoencoders import Reconstruction
 from textsim.schafer.models.base import AdagradForm, Batching, RecurrentActivation
 from textsim.schafer.models.fused import Recurrent
 
-__all__ = ["TrainingSettings"]
+__all__ = ["STOPPINGS", "Stopping", "TrainingSettings"]
+
+#: what the Keras models' early stopping watches: ``held_out_loss`` (Keras' way: a
+#: tenth of the training documents held out, their loss or accuracy) or ``valid_score``
+#: (the whole training split trains; the valid split's eq. 3.1, the swarm's fitness, as
+#: in the selection procedure's trials); the first is the default
+Stopping = Literal["held_out_loss", "valid_score"]
+STOPPINGS: tuple[str, ...] = get_args(Stopping)
 
 
 @dataclass(frozen=True)
@@ -30,8 +37,10 @@ class TrainingSettings:
     ``doc2vec_epochs``: gensim Doc2Vec's epochs; ``batching``, ``reconstruct``,
     ``recurrent``, ``adagrad``, ``recurrent_activation``: the closed options of
     :class:`~textsim.schafer.models.neural.KerasDocumentModel` and the recurrent
-    autoencoder (the first value of each is the default); ``untrained``: the untrained
-    control (every model as its seed initialised it, no epoch of training).
+    autoencoder (the first value of each is the default); ``stopping``: what early
+    stopping watches (:data:`STOPPINGS`; the selection procedure's trials always watch
+    the valid split); ``untrained``: the untrained control (every model as its seed
+    initialised it, no epoch of training).
     """
 
     max_words: int
@@ -42,8 +51,9 @@ class TrainingSettings:
     batching: Batching = "shuffled"
     reconstruct: Reconstruction = "padded"
     recurrent: Recurrent = "keras"
-    adagrad: AdagradForm = "keras3"
-    recurrent_activation: RecurrentActivation = "sigmoid"
+    adagrad: AdagradForm = "keras2"
+    recurrent_activation: RecurrentActivation = "keras2_hard_sigmoid"
+    stopping: Stopping = "held_out_loss"
     untrained: bool = False
 
     def __post_init__(self) -> None:

@@ -19,6 +19,7 @@ LABELS = {
     "idf": "idf mean",
     "sif": "SIF",
     "gem": "GEM",
+    "random": "random",
 }
 
 

@@ -138,18 +138,19 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
-#: which Adagrad ``adagrad`` means: Keras 3's (accumulators from 0.1) or Keras 2's, the
-#: thesis' (:class:`textsim.schafer.models.keras2.Keras2Adagrad`); the first is the default
-AdagradForm = Literal["keras3", "keras2"]
+#: which Adagrad ``adagrad`` means: Keras 2.0–2.2's (accumulators from 0), the thesis'
+#: Keras 2 (:class:`textsim.schafer.models.keras2.Keras2Adagrad`), or Keras 3's
+#: (accumulators from 0.1); the first is the default
+AdagradForm = Literal["keras2", "keras3"]
 ADAGRAD_FORMS: tuple[str, ...] = get_args(AdagradForm)
-#: the LSTMs' recurrent activation: Keras 3's sigmoid or Keras 2's hard sigmoid, the
-#: thesis' (:func:`textsim.schafer.models.keras2.keras2_hard_sigmoid`); the first is the
-#: default
-RecurrentActivation = Literal["sigmoid", "keras2_hard_sigmoid"]
+#: the LSTMs' recurrent activation: Keras 2's hard sigmoid, the default of the thesis'
+#: Keras 2 (:func:`textsim.schafer.models.keras2.keras2_hard_sigmoid`), or Keras 3's
+#: sigmoid; the first is the default
+RecurrentActivation = Literal["keras2_hard_sigmoid", "sigmoid"]
 RECURRENT_ACTIVATIONS: tuple[str, ...] = get_args(RecurrentActivation)
 
 
-def make_optimizer(name: str, learning_rate: float, *, adagrad: str = "keras3") -> Any:
+def make_optimizer(name: str, learning_rate: float, *, adagrad: str = ADAGRAD_FORMS[0]) -> Any:
     """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad`` (in the
     form ``adagrad`` names: :data:`ADAGRAD_FORMS`)."""
     import keras

@@ -53,9 +53,9 @@ class KerasDocumentModel(DocumentModel):
     ``recurrent``: ``keras`` (Keras' LSTM) or ``fused`` (our option, JAX backend:
     :mod:`textsim.schafer.models.fused`, the same results; batches are then not
     trimmed, since the kernel stops at each batch's longest document itself, and a
-    training compiles one shape). ``adagrad`` and ``recurrent_activation``: Keras 3's
-    forms (default) or Keras 2's, the thesis' (:mod:`textsim.schafer.models.keras2`:
-    accumulators from 0; ``clip(0.2 x + 0.5, 0, 1)``), on either LSTM path.
+    training compiles one shape). ``adagrad`` and ``recurrent_activation``: Keras 2's
+    forms, the thesis' (default; :mod:`textsim.schafer.models.keras2`: accumulators
+    from 0; ``clip(0.2 x + 0.5, 0, 1)``), or Keras 3's, on either LSTM path.
     """
 
     monitor: ClassVar[str] = "val_loss"

@@ -22,13 +22,16 @@ def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequen
     from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding
     from textsim.methods.sif import SIF
-    from textsim.schafer.baselines import BASELINES
+    from textsim.schafer.baselines import BASELINES, RandomVectors
 
     if name not in BASELINES:
         raise ValueError(f"unknown baseline {name!r}; known: {', '.join(BASELINES)}")
+    method = BASELINES[name]
+    if method is None:
+        return RandomVectors(dim=int(embeddings.dim)).fit(train)
     model = build_with(
         (PoolingEmbedding, SIF, GEM),
-        BASELINES[name],
+        method,
         embeddings,
         probabilities=probabilities,
         cleaning="none",

@@ -34,6 +34,7 @@ def final_run(
     dataset: PathLike,
     words_path: PathLike,
     reference_path: PathLike,
+    valid_reference: PathLike,
     output: PathLike,
     vectors_out: PathLike,
     *,
@@ -41,8 +42,10 @@ def final_run(
 ) -> None:
     """A Table A.1/A.2 row: the search's best hyperparameters (``best``) or the
     configuration's ``fixed`` ones, the run's word and document sizes (``pso``: the
-    search's), scored on the test split. The training's state is kept beside
-    ``output`` after every epoch, so a killed run resumes. ``options``: :class:`FinalRun`."""
+    search's), scored on the test split; with the training's ``stopping`` at
+    ``valid_score``, stopped early on the valid split (``valid_reference``). The
+    training's state is kept beside ``output`` after every epoch, so a killed run
+    resumes. ``options``: :class:`FinalRun`."""
     opts = settings_of(FinalRun, options, "final run")
     run, fixed = opts.run, opts.fixed
     m = _RUN.match(run)
@@ -56,6 +59,7 @@ def final_run(
         raise ValueError(f"run {run!r}: neither searched nor fixed hyperparameters")
     if m["dv"].isdigit():
         params["doc_size"] = int(m["dv"])
+    training = TrainingRun.of(opts.training)
     record, vectors, labels = evaluate_on_split(
         dataset,
         words_path,
@@ -64,8 +68,9 @@ def final_run(
         params=params,
         word_size=int(m["wv"]),
         split="test",
-        training=TrainingRun.of(opts.training),
+        training=training,
         checkpoint=checkpoint_for(output),
+        select=valid_reference if training.settings.stopping == "valid_score" else None,
     )
     record["run"] = run
     record["hyperparameters"] = "fixed" if fixed is not None else "searched"

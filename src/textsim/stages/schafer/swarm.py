@@ -69,6 +69,7 @@ def swarm_evaluate(
     opts = settings_of(SwarmEvaluation, options, "swarm evaluation")
     swarm = read_json(state)
     params = decode(_space(opts.model, opts.search), swarm["position"][opts.particle])
+    training = TrainingRun.of(opts.training)
     record, _, _ = evaluate_on_split(
         dataset,
         words_path,
@@ -77,8 +78,9 @@ def swarm_evaluate(
         params=params,
         word_size=opts.word_size,
         split="valid",
-        training=TrainingRun.of(opts.training),
+        training=training,
         checkpoint=checkpoint_for(output),
+        select=reference_path if training.settings.stopping == "valid_score" else None,
     )
     record.update(generation=swarm["generation"], particle=opts.particle)
     write_json(record, output)
