@@ -185,6 +185,7 @@ _SCHAFER_LABELS = {
     "idf": "idf-weighted mean",
     "sif": "SIF",
     "gem": "GEM",
+    "random": "random vectors",
 }
 
 
@@ -263,7 +264,8 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                 continue
             counts = "" if pd.isna(row["comparisons"]) else f" ({row['comparisons']})"
             reason = ""
-            if row["verdict"] in ("untestable", "holds") and not pd.isna(row["reason"]):
+            said = row["verdict"] in ("untestable", "not learned")
+            if not pd.isna(row["reason"]) and (said or row["reason"].startswith("claimed range")):
                 reason = f": {row['reason']}"
             cells.append(f"**{row['verdict']}**{counts}{reason}")
         body.append(cells)

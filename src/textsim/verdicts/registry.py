@@ -44,7 +44,7 @@ SOURCES = {
 }
 _FIELDS = {
     "id", "source", "where", "quote", "family", "sets", "better", "worse", "mode",
-    "pairing", "untestable",
+    "pairing", "untestable", "within", "within_reason",
 }  # fmt: skip
 
 
@@ -74,6 +74,11 @@ class Claim:
     mode: str | None = None
     pairing: str = "all"  # all: each better with each worse; zip: position by position
     untestable: str | None = None
+    #: a claim about how far ``better`` is from ``worse``: the range [low, high] (None:
+    #: open) of ``better − worse`` in the family's metric that the paper's words allow,
+    #: and why that range (e.g. "barely above": [0, a stated margin])
+    within: tuple[float | None, float | None] | None = None
+    within_reason: str | None = None
 
     @property
     def lower_is_better(self) -> bool:
@@ -87,9 +92,10 @@ class Claim:
         """Every comparison the claim implies, groups expanded."""
         if self.untestable:
             return []
-        better = _expand(self.family or "", self.better)
-        worse = _expand(self.family or "", self.worse)
-        if self.pairing == "zip":
+        zipped = self.pairing == "zip"  # position by position: repeats kept
+        better = _expand(self.family or "", self.better, unique=not zipped)
+        worse = _expand(self.family or "", self.worse, unique=not zipped)
+        if zipped:
             pairs = list(zip(better, worse, strict=True))
         else:
             pairs = [(b, w) for b in better for w in worse if b != w]
@@ -139,16 +145,17 @@ def methods_of(family: str) -> set[str]:
         from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
         from textsim.schafer.models import MODELS
 
-        return set(MODELS) | set(SCHAFER_BASELINES)
+        # each model's untrained control is measured too (a claim may compare with it)
+        return set(MODELS) | set(SCHAFER_BASELINES) | {f"untrained {m}" for m in MODELS}
     raise RegistryError(f"unknown family {family!r} (one of {', '.join(FAMILIES)})")
 
 
-def _expand(family: str, names: Sequence[str]) -> list[str]:
+def _expand(family: str, names: Sequence[str], *, unique: bool = True) -> list[str]:
     named = groups() if family == "deboom" else {}
     out: list[str] = []
     for name in names:
         out += named.get(name, [name])
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)) if unique else out
 
 
 def _claim(raw: dict[str, Any], where: str) -> Claim:
@@ -161,6 +168,8 @@ def _claim(raw: dict[str, Any], where: str) -> Claim:
     if raw["source"] not in SOURCES:
         raise RegistryError(f"{where}: unknown source {raw['source']!r}")
     listed = {k: tuple(str(x) for x in raw.get(k, ())) for k in ("sets", "better", "worse")}
+    if isinstance(raw.get("within"), list):
+        raw["within"] = tuple(None if x is None else float(x) for x in raw["within"])
     claim = Claim(
         **{k: v for k, v in raw.items() if k not in listed},
         **listed,  # type: ignore[arg-type]
@@ -177,6 +186,15 @@ def _claim(raw: dict[str, Any], where: str) -> Claim:
             raise RegistryError(f"{where}: unknown {claim.family} method {name!r}")
     if claim.pairing not in ("all", "zip"):
         raise RegistryError(f"{where}: pairing must be 'all' or 'zip'")
+    if claim.within is not None:
+        bounds = claim.within
+        if not (isinstance(bounds, list | tuple) and len(bounds) == 2) or bounds == (None, None):
+            raise RegistryError(f"{where}: within must be [low, high] (one may be null)")
+        low, high = bounds
+        if low is not None and high is not None and not low < high:
+            raise RegistryError(f"{where}: within needs low < high, got {list(bounds)}")
+        if not claim.within_reason:
+            raise RegistryError(f"{where}: within needs within_reason (why this range)")
     if not claim.comparisons():
         raise RegistryError(f"{where}: the claim implies no comparison")
     return claim

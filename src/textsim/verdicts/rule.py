@@ -9,24 +9,32 @@ difference ``ours(better) − ours(worse)`` with a 95% paired bootstrap interval
 * **fails** — the interval lies entirely on the other side;
 * **within noise** — the interval contains 0;
 * **untestable** — the run cannot measure it (a method, a set or the seeds it needs are
-  missing); the table gives the reason.
+  missing, or a trained method has no untrained control); the table gives the reason;
+* **not learned** — a trained method on either side of the comparison did not
+  demonstrably learn: it does not beat its untrained control (the same model as its
+  seed initialised it, measured in the same run; :mod:`textsim.verdicts.table`). Its
+  difference is shown, but says nothing about the method as the paper trained it, in
+  either direction.
+
+A claim about *how far* one method is from another ("barely above the random
+baseline") states the range of the difference the paper's words allow (``within``,
+with its reason in the registry): it **holds** when the interval lies inside that
+range, **fails** when it lies entirely outside, and is within noise otherwise
+(:func:`judge_within`). Such a claim is about what a model learned, so the learning
+gate below does not apply to it.
 
 A claim with several comparisons ("beats every baseline") holds when every comparison
-holds, fails when at least one fails, is untestable when one cannot be judged and none
-fails, and is within noise otherwise. A comparison that fails because a trained model
-is worse counts only if that model demonstrably learned (it beats its untrained
-control); otherwise it is untestable (:mod:`textsim.verdicts.table`). One that holds
-for a trained model that did not demonstrably learn keeps its verdict (our training
-cannot explain a success away) and says so in its reason: the claim holds of the model
-as trained, and its untrained form may do as well.
+holds, fails when at least one fails; otherwise it is *not learned* when one
+comparison is, untestable when one cannot be judged, and within noise otherwise.
 """
 
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Iterable
 
-__all__ = ["LEVEL", "Verdict", "combine", "judge"]
+__all__ = ["LEVEL", "Verdict", "combine", "judge", "judge_within"]
 
 #: the two-sided confidence level of every interval a verdict uses
 LEVEL = 0.95
@@ -37,6 +45,7 @@ class Verdict(enum.StrEnum):
     FAILS = "fails"
     NOISE = "within noise"
     UNTESTABLE = "untestable"
+    NOT_LEARNED = "not learned"
 
 
 def judge(low: float, high: float, *, lower_is_better: bool) -> Verdict:
@@ -50,12 +59,29 @@ def judge(low: float, high: float, *, lower_is_better: bool) -> Verdict:
     return Verdict.NOISE
 
 
+def judge_within(low: float, high: float, bounds: tuple[float | None, float | None]) -> Verdict:
+    """The verdict on a claimed range ``bounds`` of a difference whose interval is
+    ``[low, high]``: holds inside, fails entirely outside, within noise across an edge."""
+    if not low <= high:
+        raise ValueError(f"an interval needs low <= high, got [{low}, {high}]")
+    lo = -math.inf if bounds[0] is None else bounds[0]
+    hi = math.inf if bounds[1] is None else bounds[1]
+    if lo <= low and high <= hi:
+        return Verdict.HOLDS
+    if high < lo or low > hi:
+        return Verdict.FAILS
+    return Verdict.NOISE
+
+
 def combine(verdicts: Iterable[Verdict]) -> Verdict:
     """A claim's verdict from those of its comparisons (see the module text): one
-    failure fails it; otherwise one untestable comparison leaves it untestable."""
+    failure fails it; otherwise one comparison whose trained method did not learn makes
+    it *not learned*, and one untestable comparison leaves it untestable."""
     found = list(verdicts)
     if Verdict.FAILS in found:
         return Verdict.FAILS
+    if Verdict.NOT_LEARNED in found:
+        return Verdict.NOT_LEARNED
     if not found or Verdict.UNTESTABLE in found:
         return Verdict.UNTESTABLE
     if all(v is Verdict.HOLDS for v in found):

@@ -22,7 +22,7 @@ from textsim.verdicts.bootstrap import (
 )
 from textsim.verdicts.evidence import Evidence
 from textsim.verdicts.registry import SOURCES, Claim, Comparison, claims
-from textsim.verdicts.rule import LEVEL, Verdict, combine, judge
+from textsim.verdicts.rule import LEVEL, Verdict, combine, judge, judge_within
 
 F64 = npt.NDArray[np.float64]
 
@@ -179,43 +179,53 @@ def _row(
         for m, runs in ((c.better, a), (c.worse, b))
         if trained(fam, m) and len(runs[0]) < min_seeds
     ]
-    learned, why = _learned(replicates, claim, c, vb)
-    row["learned"] = learned
+    sides = [(m, v) for m, v in ((c.better, vb), (c.worse, vw)) if trained(fam, m)]
+    gates = [(m, *_learned(replicates, claim, c.set, m, v)) for m, v in sides]
+    row["learned"] = "; ".join(cell if len(gates) == 1 else f"{m} {cell}" for m, cell, _ in gates)
     if short:
         row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(short))
         return row
-    verdict = judge(d.low, d.high, lower_is_better=claim.lower_is_better)
-    if verdict is Verdict.FAILS and why:
-        # a trained model that did not demonstrably learn cannot contradict the claim
-        row.update(verdict=str(Verdict.UNTESTABLE), reason=why)
-    elif verdict is Verdict.HOLDS and why:
-        # it holds of the model as trained, but its untrained form may do as well: said
-        row.update(verdict=str(verdict), reason=f"holds, but {why}")
+    if claim.within is not None:  # how far: about what the model learned, no gate
+        verdict = judge_within(d.low, d.high, claim.within)
+        row.update(verdict=str(verdict), reason=f"claimed range {_range(claim.within)}")
+        return row
+    if missing := [why for _, cell, why in gates if cell == "no control"]:
+        row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(missing))
+    elif stuck := [why for _, cell, why in gates if why]:
+        # a trained method that did not beat its untrained form says nothing either way
+        row.update(verdict=str(Verdict.NOT_LEARNED), reason="; ".join(stuck))
     else:
+        verdict = judge(d.low, d.high, lower_is_better=claim.lower_is_better)
         row.update(verdict=str(verdict), reason="")
     return row
 
 
-def _learned(replicates: _Replicates, claim: Claim, c: Comparison, variant: str) -> tuple[str, str]:
-    """Whether the claimed-better method, if trained, beats its untrained control here
-    (its cell, and the reason a failed comparison is untestable: empty when it learned)."""
+def _range(bounds: tuple[float | None, float | None]) -> str:
+    low, high = ("" if b is None else f"{b:+g}" for b in bounds)
+    return f"[{low or '−∞'}, {high or '+∞'}]"
+
+
+def _learned(
+    replicates: _Replicates, claim: Claim, set_: str, method: str, variant: str
+) -> tuple[str, str]:
+    """Whether a trained ``method`` beats its untrained control on ``set_`` (the claim's
+    metric and direction): its cell ("yes: …", "no: …" or "no control"), and the
+    reason it cannot be judged (empty when it learned)."""
     fam = claim.family or ""
-    if not trained(fam, c.better):
-        return "", ""
-    name = control(fam, c.better)
-    key = (fam, c.set, name or "", variant)
+    name = control(fam, method)
+    key = (fam, set_, name or "", variant)
     if name is None or key not in replicates.evidence.runs:
-        return "no control", f"{c.better}: no untrained control shows that it learned"
+        return "no control", f"{method}: no untrained control shows that it learned"
     d = difference(
-        replicates.of((fam, c.set, c.better, variant)),
+        replicates.of((fam, set_, method, variant)),
         replicates.of(key),
-        n_items=replicates.samplers[(fam, c.set)].n,
+        n_items=replicates.samplers[(fam, set_)].n,
         seed=replicates.seed,
     )
     cell = f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}] vs {name}"
     if judge(d.low, d.high, lower_is_better=claim.lower_is_better) is Verdict.HOLDS:
         return f"yes: {cell}", ""
-    return f"no: {cell}", f"{c.better} did not demonstrably learn: {cell} (its untrained form)"
+    return f"no: {cell}", f"{method} did not demonstrably learn: {cell} (its untrained form)"
 
 
 def comparison_table(
@@ -283,14 +293,18 @@ def _cells(d: Difference) -> dict[str, object]:
 
 
 def _published_holds(frame: pd.DataFrame, registry: Sequence[Claim] | None) -> list[str]:
-    lower = {c.id: c.lower_is_better for c in (registry if registry is not None else claims())}
+    by_id = {c.id: c for c in (registry if registry is not None else claims())}
     out = []
     columns = (frame["claim"], frame["published better"], frame["published worse"])
-    for claim, b, w in zip(*columns, strict=True):
+    for claim_id, b, w in zip(*columns, strict=True):
+        claim = by_id[str(claim_id)]
         if math.isnan(float(b)) or math.isnan(float(w)):
             out.append("not reported")
+        elif claim.within is not None:
+            inside = judge_within(b - w, b - w, claim.within) is Verdict.HOLDS
+            out.append("yes" if inside else "no")
         else:
-            out.append("yes" if (b < w if lower[str(claim)] else b > w) else "no")
+            out.append("yes" if (b < w if claim.lower_is_better else b > w) else "no")
     return out
 
 
