@@ -239,6 +239,7 @@ def test_the_planned_commands_plan(tmp_path: Path) -> None:
                     f"{page.relative_to(ROOT)}:{line}: snakemake {' '.join(args)}"
                 )
     assert sum(map(len, where.values())) >= 8
+    configs: set[str] = set()
     for n, (key, targets) in enumerate(plans.items()):
         env, options, _ = key
         res = subprocess.run(
@@ -249,3 +250,13 @@ def test_the_planned_commands_plan(tmp_path: Path) -> None:
         )  # fmt: skip
         commands = "\n".join(where[key])
         assert res.returncode == 0, f"{commands}\n{res.stderr[-2000:]}"
+        valued = {"--cores", "-j", "--configfile", "--workflow-profile", "--config"}
+        bare = [w for i, w in enumerate(options) if w[0] != "-" and options[i - 1] not in valued]
+        if not key[2] and not bare:  # the default target: every paper's tables and figures
+            planned = set(re.findall(r"^(\w+)\s+\d+$", res.stdout + res.stderr, flags=re.M))
+            assert {"table_icdmw_1", "plot_icdmw_figure_2"} <= planned, commands
+            configs.update([o for o in options if o.startswith("configs/")] or ["config.yaml"])
+    # each experiment config is planned whole by a documented command: the demo's
+    # (config.yaml, the default), the tiny, full-offline and paper ones
+    whole = {"config.yaml", "configs/tiny.yaml", "configs/full-offline.yaml", "configs/paper.yaml"}
+    assert whole <= configs, configs

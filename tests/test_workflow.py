@@ -59,18 +59,6 @@ def test_every_job_rule_is_benchmarked() -> None:
     assert len(paths) == len(set(paths)), sorted(p for p in paths if paths.count(p) > 1)
 
 
-@pytest.mark.parametrize(
-    "config",
-    ["config.yaml", "configs/tiny.yaml", "configs/full-offline.yaml", "configs/paper.yaml"],
-)
-def test_dry_run_resolves(config: str, tmp_path: Path) -> None:
-    res = smk(
-        "-n", "--quiet", "rules", "--configfile", str(ROOT / config), "--directory", str(tmp_path)
-    )
-    assert res.returncode == 0, res.stderr
-    assert "table_icdmw_1" in res.stdout and "plot_icdmw_figure_2" in res.stdout
-
-
 def test_schafer_thesis_config_plans_fixed_runs_only(tmp_path: Path) -> None:
     """configs/schafer-thesis.yaml (and its padded overlay) resolve: target `schafer`
     plans every model once per dataset and word size, no swarm job, the size table."""

@@ -145,7 +145,9 @@ def sch_targets():
     tables += ["schafer-a2"] if len(SCH["datasets"]) > 1 else []
     tables += ["schafer-sizes"] if SCH["sizes"] else []
     tables += ["schafer-selected"] if SEL_GRID else []
-    figures = ["size-topic", "size-triplets", "size-ranks", "tsne"]
+    figures = ["tsne"]
+    if len(set(SCH["word_sizes"]) | {SCH["word_size"]}) > 1 or SCH["doc_sizes"]:
+        figures += ["size-topic", "size-triplets", "size-ranks"]  # a size axis to plot
     if SCH_SEARCHED:
         figures += ["epochs", "curves", "parameters", "scores"]
     return [p for t in tables for p in table_files(t)] + [
