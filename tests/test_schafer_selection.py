@@ -89,3 +89,16 @@ def test_the_best_valid_score_wins_ties_go_first_and_nan_never_wins():
         best_trial([trial("b", math.nan)])
     with pytest.raises(ValueError, match="no valid-split scores"):
         best_trial([{"point": "x"}])
+
+
+def test_a_choice_on_the_grids_edge_is_named() -> None:
+    """The grid-edge check: a rate strictly inside the grid is fine; the grid's highest
+    or lowest rate (at any stopping) is an edge, where the optimum may lie beyond."""
+    from textsim.schafer.selection import grid_edge
+
+    points = ["lr0.003-p3-e50", "lr0.01-p3-e50", "lr0.03-p3-e50", "lr0.1-p3-e50", "lr0.1-p10-e100"]
+    assert grid_edge("lr0.01-p3-e50", points) is None
+    assert grid_edge("lr0.03-p3-e50", points) is None
+    assert grid_edge("lr0.1-p10-e100", points) == "highest"  # the thesis-size Topic-LSTM
+    assert grid_edge("lr0.003-p3-e50", points) == "lowest"
+    assert grid_edge("lr0.05-p1-e2", ["lr0.05-p1-e2", "lr0.05-p2-e3"]) == "highest"  # one rate

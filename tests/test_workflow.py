@@ -1050,6 +1050,7 @@ def test_the_selection_procedure_selects_on_valid_and_runs_seeds_beside_controls
     table = pd.read_csv(tiny_project / "results/paper/tables/schafer-selected.csv")
     assert len(table) == 2 * 2 and (table["Seeds"] == 2).all()
     assert set(table["Learned"]) <= {"yes", "worse", "within noise"}
+    assert (table["Grid edge"] == "highest").all()  # a grid of one rate has only edges
     assert table["Trained − untrained"].str.match(r"^[+-]\d+\.\d \[").all()
     assert (table["Train (s)"] > 0).all()  # each seed's training time, from its record
     res = smk_in(tiny_project, "-n", "--", "verdicts", extra_config=extra)

@@ -31,6 +31,7 @@ __all__ = [
     "Point",
     "best_trial",
     "grid",
+    "grid_edge",
     "row_model",
     "trial_settings",
 ]
@@ -129,3 +130,17 @@ def best_trial(trials: Sequence[Mapping[str, Any]]) -> Mapping[str, Any]:
     if best is None:
         raise ValueError("no trial has a finite valid-split score")
     return best
+
+
+def grid_edge(chosen: str, points: Sequence[str]) -> str | None:
+    """Where the ``chosen`` point's learning rate sits in the grid of ``points`` (every
+    trial's name): ``"lowest"`` or ``"highest"`` when no trial tried a rate beyond it on
+    that side, None when it lies strictly inside. A choice on an edge says the optimum
+    may lie beyond the grid; a grid of one rate has only edges."""
+    rate = Point.parse(chosen).learning_rate
+    rates = sorted({Point.parse(p).learning_rate for p in points} | {rate})
+    if rate == rates[-1]:
+        return "highest"
+    if rate == rates[0]:
+        return "lowest"
+    return None

@@ -15,7 +15,7 @@ import pandas as pd
 
 from textsim.io import PathLike, read_json
 from textsim.schafer.published import thesis_value
-from textsim.schafer.selection import Point, row_model
+from textsim.schafer.selection import Point, grid_edge, row_model
 from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent
 from textsim.verdicts.evidence import schafer_total
 from textsim.verdicts.rule import Verdict, judge
@@ -71,7 +71,8 @@ def selected_table(
     title: str,
     note: str,
 ) -> None:
-    """One line per dataset and row: the selected point (the row's ``picks``), the
+    """One line per dataset and row: the selected point (the row's ``picks``) and
+    whether its learning rate is the grid's lowest or highest (:func:`grid_edge`), the
     epochs trained and the training seconds (means over seeds; best epoch kept), test
     eq. 3.1 and its parts (%,
     mean ± standard deviation over seeds), the untrained control's eq. 3.1, whether the
@@ -96,10 +97,13 @@ def selected_table(
         stops = (  # Doc2Vec trains its own epochs
             "" if model == "doc2vec" else f", patience {point.patience}, ≤{point.max_epochs} epochs"
         )
+        edge = grid_edge(chosen[row]["point"], [g["point"] for g in chosen[row]["grid"]])
         line: dict[str, Any] = {
             "Dataset": dataset,
             "Model": row,
             "Selected": f"lr {point.learning_rate:g}{stops}",
+            # the optimum may lie beyond a rate at the grid's edge (Doc2Vec: its alpha)
+            "Grid edge": edge or "inside",
             "Seeds": len(trained),
             "Epochs": f"{np.mean([r['epochs'] for r in trained]):.1f}",
             # each seed's training time (resumed trainings count their earlier epochs)
