@@ -323,8 +323,10 @@ def claim_table(
             counts = ", ".join(f"{n} {v}" for v, n in part["verdict"].value_counts().items())
             pub = set(part["published holds"]) - {"not reported"}
             published = "yes" if pub == {"yes"} else ("no" if "no" in pub else "not reported")
-            reasons = sorted(set(part["reason"]) - {""})
-            reason = "; ".join(reasons[:3])
+            # each comparison's reasons, each said once (several share a model's gate)
+            said = [r for r in part["reason"] if isinstance(r, str)]
+            parts = [r for reason in said for r in reason.split("; ") if r]
+            reason = "; ".join(sorted(set(parts))[:3])
         rows.append(
             {
                 "claim": claim.id,
