@@ -1,6 +1,7 @@
 """The tiny workflow on a real SLURM scheduler: a one-node cluster started by
 tests/slurm/cluster.sh (root on Debian; skipped elsewhere), driven through
-profiles/slurm with only the account and partition given, as the README tells a user.
+profiles/slurm with only the account and partition given, as the README tells a user
+(and status checks every second: a test cluster answers at once).
 
 One run carries both faults: a training job cancelled by ``scancel`` while it runs
 (the profile's retry resubmits it), then Snakemake itself killed; ``--unlock`` and a
@@ -151,6 +152,9 @@ def test_tiny_workflow_on_slurm_with_scancel_and_a_killed_snakemake(
     env = cluster
     cmd = [*SNAKEMAKE, "--workflow-profile", "profiles/slurm", "--configfile", "configs/tiny.yaml"]
     cmd += ["--default-resources", f"slurm_account={ACCOUNT}", f"slurm_partition={PARTITION}"]
+    # the test cluster answers at once: status checks from 1 s instead of the profile's 5
+    # (measured alone: 355 s against 398 s; the profile's value stays for real clusters)
+    cmd += ["--slurm-init-seconds-before-status-checks", "1"]
     bounded = ["timeout", "-k", "10", str(RUN_LIMIT_S), *cmd]
     log = tmp_path / "first.log"
     started = time.monotonic()
