@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -117,7 +118,7 @@ def test_each_reproduce_command_plans_its_artifact(page: str, tmp_path: Path) ->
     for options, targets in by_options.items():
         command = [sys.executable, "-m", "snakemake", "-n", "--quiet", "rules"]
         res = subprocess.run(
-            [*command, *options.split(), "--directory", str(tmp_path), "--", *targets],
+            [*command, *shlex.split(options), "--directory", str(tmp_path), "--", *targets],
             cwd=ROOT,
             capture_output=True,
             text=True,
@@ -195,8 +196,6 @@ def test_the_runnable_blocks_run_verbatim(tiny_project: Path, tmp_path: Path) ->
 
 def _snakemake_commands(body: str) -> list[tuple[dict[str, str], list[str]]]:
     """The snakemake commands of a shell block: (environment assignments, arguments)."""
-    import shlex
-
     out = []
     for part in re.split(r"&&|\n(?!\s)", body.replace("\\\n", " ")):
         words = shlex.split(part, comments=True)

@@ -137,7 +137,7 @@ def test_a_run_records_its_use_against_its_requests(tmp_path: Path) -> None:
     with pytest.raises(SnapshotError, match="no rule select_kappa"):
         render("usage", [snap], ["select_kappa"])
     with pytest.raises(SnapshotError, match=r"no usage\.csv"):
-        render("usage", [Snapshot(SNAPSHOTS / "demo")], [])
+        render("usage", [Snapshot(SNAPSHOTS / "thesis")], [])  # recorded without one
 
 
 def test_a_bench_run_is_kept_and_shown_as_the_command_printed_it(tmp_path: Path) -> None:
