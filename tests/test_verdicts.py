@@ -465,3 +465,31 @@ def test_the_thesis_claims_are_judged_whole() -> None:
     assert claim("training on topics seems to strongly improve").worse == ("untrained topic_lstm",)
     assert claim("barely above the random baseline").within == (0.0, 5.0)
     assert claim("not able to capture the content").within == (None, 5.0)
+
+
+def test_a_method_against_its_own_untrained_form_is_judged_not_gated(tmp_path) -> None:
+    """A claim that training helps (Topic-LSTM against its untrained form) is the learning
+    gate itself: a model no better than its control makes it within noise, not 'not
+    learned'; a clear gain holds."""
+    from textsim.verdicts.evidence import schafer_evidence
+
+    registry = load(
+        "- {id: s, source: schafer, where: x, quote: q, family: schafer, sets: [total],"
+        " better: [topic_lstm], worse: [untrained topic_lstm]}"
+    )
+
+    def judged(rate: float) -> pd.Series:
+        rng = np.random.default_rng(15)
+        runs = {
+            ("a1", "topic_lstm"): [
+                _record(tmp_path / f"t-{rate}-{s}.json", rng, rate) for s in range(3)
+            ],
+            ("a1", "untrained topic_lstm"): [
+                _record(tmp_path / f"u-{rate}-{s}.json", rng, 0.3) for s in range(3)
+            ],
+        }
+        return comparison_table(schafer_evidence(runs), registry=registry, n_boot=200).iloc[0]
+
+    assert judged(0.3)["verdict"] == "within noise"
+    gained = judged(0.8)
+    assert gained["verdict"] == "holds" and gained["learned"] == ""

@@ -14,7 +14,8 @@ difference ``ours(better) − ours(worse)`` with a 95% paired bootstrap interval
   demonstrably learn: it does not beat its untrained control (the same model as its
   seed initialised it, measured in the same run; :mod:`textsim.verdicts.table`). Its
   difference is shown, but says nothing about the method as the paper trained it, in
-  either direction.
+  either direction. A comparison of a method with its own untrained form is that test
+  itself, and is judged as it is.
 
 A claim about *how far* one method is from another ("barely above the random
 baseline") states the range of the difference the paper's words allow (``within``,

@@ -179,7 +179,9 @@ def _row(
         for m, runs in ((c.better, a), (c.worse, b))
         if trained(fam, m) and len(runs[0]) < min_seeds
     ]
-    sides = [(m, v) for m, v in ((c.better, vb), (c.worse, vw)) if trained(fam, m)]
+    # a method compared with its own untrained form is the gate itself: judged as it is
+    own = control(fam, c.better) == c.worse or control(fam, c.worse) == c.better
+    sides = [(m, v) for m, v in ((c.better, vb), (c.worse, vw)) if trained(fam, m) and not own]
     gates = [(m, *_learned(replicates, claim, c.set, m, v)) for m, v in sides]
     row["learned"] = "; ".join(cell if len(gates) == 1 else f"{m} {cell}" for m, cell, _ in gates)
     if short:
