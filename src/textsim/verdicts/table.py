@@ -180,7 +180,9 @@ def _row(
         if trained(fam, m) and len(runs[0]) < min_seeds
     ]
     # a method compared with its own untrained form is the gate itself: judged as it is
-    own = control(fam, c.better) == c.worse or control(fam, c.worse) == c.better
+    # (the control in the same vector variant: the learned weights' is mean_euclidean there)
+    own = vb == vw and control(fam, c.better) == c.worse
+    own = own or (vb == vw and control(fam, c.worse) == c.better)
     sides = [(m, v) for m, v in ((c.better, vb), (c.worse, vw)) if trained(fam, m) and not own]
     gates = [(m, *_learned(replicates, claim, c.set, m, v)) for m, v in sides]
     row["learned"] = "; ".join(cell if len(gates) == 1 else f"{m} {cell}" for m, cell, _ in gates)
