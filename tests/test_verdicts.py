@@ -212,6 +212,17 @@ def _evidence(frame: pd.DataFrame, learned_seeds: list[pd.DataFrame]) -> Evidenc
     return ev
 
 
+def _judged_with_learned(base: pd.DataFrame, registry: list, shift: float) -> pd.Series:
+    """The first comparison row of ``registry`` with learned_median trained on three seeds
+    at separation ``shift`` beside the fixed methods of ``base``."""
+    seeds = []
+    for s in (1, 2, 3):
+        frame = _scores(np.random.default_rng(s), 4000, {"learned_median": shift})
+        frame["related"] = base["related"]
+        seeds.append(frame)
+    return comparison_table(_evidence(base, seeds), registry=registry, n_boot=200).iloc[0]
+
+
 def test_table_judges_constructed_claims() -> None:
     """A clear difference holds, the reverse fails, a tiny one is within noise, and a
     trained method with one seed is untestable; the claim line combines them."""
@@ -374,12 +385,7 @@ def test_a_model_that_did_not_learn_is_not_learned_in_either_direction(side: str
     )
 
     def judged(shift: float) -> pd.Series:
-        seeds = []
-        for s in (1, 2, 3):
-            frame = _scores(np.random.default_rng(s), 4000, {"learned_median": shift})
-            frame["related"] = base["related"]
-            seeds.append(frame)
-        return comparison_table(_evidence(base, seeds), registry=registry, n_boot=200).iloc[0]
+        return _judged_with_learned(base, registry, shift)
 
     row = judged(0.5)  # learned_median = its control, far better than tf-idf
     direction = judge(row["low"], row["high"], lower_is_better=True)
@@ -423,12 +429,7 @@ def test_a_claim_about_how_far_is_judged_on_its_range_without_the_gate() -> None
     assert registry[0].within == (-6.0, 0.0)
 
     def judged(shift: float) -> pd.Series:
-        seeds = []
-        for s in (1, 2, 3):
-            frame = _scores(np.random.default_rng(s), 4000, {"learned_median": shift})
-            frame["related"] = base["related"]
-            seeds.append(frame)
-        return comparison_table(_evidence(base, seeds), registry=registry, n_boot=200).iloc[0]
+        return _judged_with_learned(base, registry, shift)
 
     close = judged(0.85)  # tf-idf's split error a little below: inside [-6, 0]
     assert close["verdict"] == "holds" and close["reason"] == "claimed range [-6, +0]"
