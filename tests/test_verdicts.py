@@ -11,7 +11,7 @@ from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent, pears
 from textsim.verdicts.evidence import Evidence, wrong_on_test
 from textsim.verdicts.registry import Claim, RegistryError, claims, groups, load, methods_of
 from textsim.verdicts.rule import Verdict, combine, judge, judge_within
-from textsim.verdicts.table import claim_table, comparison_table
+from textsim.verdicts.table import claim_table, comparison_table, magnitude_verdict
 
 # -- the rule ---------------------------------------------------------------------------
 
@@ -151,24 +151,36 @@ def test_every_claim_names_known_methods_and_sources() -> None:
     assert sources == {"icdmw", "prl", "gem", "schafer"}
 
 
-def test_every_baseline_means_both_distances() -> None:
-    """The PRL headline is judged against every baseline under cosine and Euclidean
-    distance, the idf-weighted mean with cosine included."""
-    headline = next(c for c in claims() if c.id == "prl-learned-beats-every-baseline")
-    worse = {c.worse for c in headline.comparisons()}
-    assert {"mean_idf", "mean_idf_euclidean", "tfidf", "minmax", "minmax_euclidean"} <= worse
-    assert worse == set(groups()["baselines"])
+def test_the_prl_headline_is_judged_on_its_own_table_and_ours_on_every_baseline() -> None:
+    """PRL's "outperforms all baselines" is judged against PRL Table 1's set (tf-idf
+    cosine, the Euclidean baselines); the stronger statement against every baseline
+    we score, the cosine idf-weighted mean included, is its own claim, marked ours."""
+    by_id = {c.id: c for c in claims()}
+    paper = by_id["prl-learned-beats-every-baseline"]
+    ours = by_id["prl-learned-beats-every-baseline-ours"]
+    paper_worse = {c.worse for c in paper.comparisons()}
+    assert paper_worse == set(groups()["table_iii"])
+    assert "mean_idf" not in paper_worse and "mean_idf_euclidean" in paper_worse
+    assert {c.worse for c in ours.comparisons()} == set(groups()["baselines"])
+    assert paper.kind == "paper" and ours.kind == "ours" and ours.quote == paper.quote
+    assert paper.vectors == "unit" and paper.reading == "unit word vectors; cosine, euclidean"
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("- {id: a, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],"
          " better: [nosuch], worse: [mean]}", "unknown deboom method 'nosuch'"),
         ("- {id: a, source: prl, where: x, quote: q, famly: deboom}", "unknown field"),
         ("- {id: a, source: nature, where: x, quote: q, untestable: r}", "unknown source"),
-        ("- {id: a, source: prl, where: x, quote: q, family: deboom, sets: ['20']}",
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20']}",
          "needs sets, better and worse"),
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+         " better: [max], worse: [mean]}", "needs vectors"),
+        ("- {id: a, source: gem, where: x, quote: q, family: sts, vectors: unit, sets: [test],"
+         " better: [GEM], worse: [SIF]}", "De Boom claims only"),
+        ("- {id: a, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],"
+         " better: [max], worse: [mean], magnitude: -2}", "stated improvement"),
         ("- {id: a, source: prl, where: x, quote: q, untestable: r}\n"
          "- {id: a, source: prl, where: x, quote: q, untestable: r}", "duplicate claim id"),
     ],
@@ -233,15 +245,15 @@ def test_table_judges_constructed_claims() -> None:
         s["related"] = frame["related"]
     registry = load(
         """
-- {id: clear, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+- {id: clear, source: icdmw, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],
    better: [minmax], worse: [max]}
-- {id: reversed, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+- {id: reversed, source: icdmw, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],
    better: [max], worse: [minmax]}
-- {id: tiny, source: icdmw, where: x, quote: q, family: deboom, sets: ['20'],
+- {id: tiny, source: icdmw, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],
    better: [min], worse: [max]}
-- {id: learned, source: prl, where: x, quote: q, family: deboom, sets: ['20'],
+- {id: learned, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],
    better: [learned_median], worse: [minmax]}
-- {id: missing, source: prl, where: x, quote: q, family: deboom, sets: ['var'],
+- {id: missing, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['var'],
    better: [learned_median], worse: [minmax]}
 - {id: words, source: prl, where: x, quote: q, untestable: no direction}
 """
@@ -261,6 +273,102 @@ def test_table_judges_constructed_claims() -> None:
     lines = claim_table(table, registry=registry)
     assert lines.set_index("claim")["verdict"].to_dict()["words"] == "untestable"
     assert lines.set_index("claim")["published holds"].to_dict()["clear"] == "yes"
+
+
+def _two_forms(unit: dict[str, float], raw: dict[str, float], n: int = 4000) -> Evidence:
+    """De Boom evidence on set 20 with the methods scored on unit and raw vectors."""
+    ev = Evidence()
+    for seed, (variant, methods) in enumerate((("unit", unit), ("raw", raw))):
+        frame = _scores(np.random.default_rng(20 + seed), n, methods)
+        ev.strata[("deboom", "20")] = (
+            frame.loc[frame["split"] == "test", "related"].to_numpy().astype(np.int64)
+        )
+        for m in methods:
+            ev.runs[("deboom", "20", m, variant)] = [wrong_on_test(frame, m, 1001)]
+    return ev
+
+
+def test_a_claim_is_judged_under_its_reading_and_other_forms_are_robustness() -> None:
+    """minmax beats max on the unit vectors the paper compared and loses on raw ones:
+    the claim holds, and its robustness column shows the raw failure."""
+    registry = load(
+        "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: unit,"
+        " sets: ['20'], better: [minmax], worse: [max]}"
+    )
+    ev = _two_forms({"minmax": 1.5, "max": 0.5}, {"minmax": 0.5, "max": 1.5})
+    table = comparison_table(ev, registry=registry, n_boot=200)
+    roles = dict(
+        zip(table["variant"], zip(table["role"], table["verdict"], strict=True), strict=True)
+    )
+    assert roles == {"unit": ("verdict", "holds"), "raw": ("robustness", "fails")}
+    line = claim_table(table, registry=registry).iloc[0]
+    assert line["verdict"] == "holds" and line["comparisons"] == "1 holds"
+    assert line["robustness"] == "raw: fails (1 fails)"
+    assert line["reading"] == "unit word vectors; cosine"
+    # the same data judged on raw vectors: the reading decides the verdict
+    raw = load(
+        "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: raw,"
+        " sets: ['20'], better: [minmax], worse: [max]}"
+    )
+    assert (
+        claim_table(comparison_table(ev, registry=raw, n_boot=200), registry=raw).iloc[0]["verdict"]
+        == "fails"
+    )
+
+
+def test_a_reading_the_run_does_not_score_is_untestable() -> None:
+    registry = load(
+        "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: unit,"
+        " sets: ['20'], better: [minmax], worse: [max]}"
+    )
+    ev = _two_forms({}, {"minmax": 1.5, "max": 0.5})
+    line = claim_table(comparison_table(ev, registry=registry, n_boot=100), registry=registry)
+    assert line.iloc[0]["verdict"] == "untestable"
+    assert "unit vectors" in line.iloc[0]["reason"]
+    assert line.iloc[0]["robustness"] == "raw: holds (1 holds)"
+
+
+@pytest.mark.parametrize(
+    ("published", "low", "high", "lower", "expected"),
+    [
+        (-2.0, -3.0, -1.0, True, "matches"),
+        (-2.0, -1.5, -0.5, True, "smaller"),  # we improve by 0.5 to 1.5, they by 2
+        (-2.0, -5.0, -3.0, True, "larger"),
+        (2.0, 0.5, 1.5, False, "smaller"),
+        (2.0, 3.0, 5.0, False, "larger"),
+    ],
+)
+def test_magnitude_verdict(
+    published: float, low: float, high: float, lower: bool, expected: str
+) -> None:
+    assert magnitude_verdict(published, low, high, lower) == expected
+
+
+def test_a_stated_magnitude_is_judged_on_the_comparison_with_the_published_best() -> None:
+    """PRL's "approx 2.25% better" (min/max vs max, Euclidean, 20 words): our interval
+    of the same difference matches, or shows ours smaller or larger; the row against
+    the best published worse method carries it."""
+    text = (
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, vectors: unit,"
+        " sets: ['20'], better: [minmax_euclidean], worse: [%s], magnitude: 2.25}"
+    )
+    one = load(text % "max_euclidean")
+    worse = _two_forms({"minmax_euclidean": 0.8, "max_euclidean": 1.2}, {})
+    row = comparison_table(worse, registry=one, n_boot=300).iloc[0]
+    assert row["magnitude"].startswith("smaller: published -2.27 (stated -2.25)")
+    far = _two_forms({"minmax_euclidean": 2.5, "max_euclidean": 0.2}, {})
+    row = comparison_table(far, registry=one, n_boot=300).iloc[0]
+    assert row["magnitude"].startswith("larger") and row["verdict"] == "holds"
+    line = claim_table(comparison_table(far, registry=one, n_boot=300), registry=one).iloc[0]
+    assert line["magnitude"].startswith("larger")
+    # two worse methods: only the published best (minmax_top_euclidean, 16.40) is judged
+    two = load(text % "max_euclidean, minmax_top_euclidean")
+    ev = _two_forms(
+        {"minmax_euclidean": 1.0, "max_euclidean": 1.0, "minmax_top_euclidean": 1.0}, {}
+    )
+    table = comparison_table(ev, registry=two, n_boot=300).set_index("worse")
+    assert table.loc["max_euclidean", "magnitude"] == ""
+    assert "published +0.38" in table.loc["minmax_top_euclidean", "magnitude"]
 
 
 # -- Schäfer ----------------------------------------------------------------------------
@@ -348,7 +456,7 @@ def test_a_verdict_on_a_trained_model_needs_it_to_have_learned() -> None:
     rng = np.random.default_rng(12)
     base = _scores(rng, 4000, {"tfidf": 2.0, "mean_euclidean": 0.5})
     registry = load(
-        "- {id: c, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],"
         " better: [learned_median], worse: [tfidf]}"
     )
 
@@ -380,7 +488,7 @@ def test_a_model_that_did_not_learn_is_not_learned_in_either_direction(side: str
     base = _scores(rng, 4000, {"tfidf": 0.1, "mean_euclidean": 0.5})
     better, worse = ("learned_median", "tfidf") if side == "better" else ("tfidf", "learned_median")
     registry = load(
-        "- {id: c, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],"
         f" better: [{better}], worse: [{worse}]}}"
     )
 
@@ -422,7 +530,7 @@ def test_a_claim_about_how_far_is_judged_on_its_range_without_the_gate() -> None
     rng = np.random.default_rng(14)
     base = _scores(rng, 4000, {"tfidf": 1.0, "mean_euclidean": 1.0})
     text = (
-        "- {id: c, source: prl, where: x, quote: q, family: deboom, sets: ['20'],"
+        "- {id: c, source: prl, where: x, quote: q, family: deboom, vectors: unit, sets: ['20'],"
         " better: [tfidf], worse: [learned_median], within: [-6, 0], within_reason: r}"
     )
     registry = load(text)
@@ -494,3 +602,32 @@ def test_a_method_against_its_own_untrained_form_is_judged_not_gated(tmp_path) -
     assert judged(0.3)["verdict"] == "within noise"
     gained = judged(0.8)
     assert gained["verdict"] == "holds" and gained["learned"] == ""
+
+
+def test_the_multiplicity_adjustment_widens_every_judged_interval_by_the_family_size() -> None:
+    """Ten comparisons judged in one table: each interval at level 1 − 0.05/10; a
+    difference 2.2 standard errors from 0 holds unadjusted and is within noise after,
+    one 5 standard errors away still holds; rows not judged are left as they are."""
+    from textsim.verdicts.table import adjust
+
+    registry = load(
+        "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: unit,"
+        " sets: ['20'], better: [minmax], worse: [max]}"
+    )
+    rows = [
+        {"claim": "c", "difference": d, "se": 1.0, "low": d - 1.96, "high": d + 1.96}
+        for d in [-2.2, -5.0, *np.linspace(-1.0, 1.0, 8)]
+    ]
+    for r in rows:
+        r["verdict"] = str(judge(r["low"], r["high"], lower_is_better=True))
+    rows.append({"claim": "c", "verdict": "not learned", "reason": "x"})
+    out = adjust(pd.DataFrame(rows), registry)
+    assert out["comparisons judged"].iloc[0] == 10
+    assert out["verdict unadjusted"].tolist()[:2] == ["holds", "holds"]
+    assert out["verdict"].tolist()[:2] == ["within noise", "holds"]
+    z = (out["high adjusted"].iloc[0] - out["low adjusted"].iloc[0]) / 2
+    assert z == pytest.approx(2.807, abs=1e-3)  # the normal quantile at 1 − 0.0025
+    assert out["verdict"].iloc[-1] == "not learned" and np.isnan(out["low adjusted"].iloc[-1])
+    out = out.iloc[:2].assign(role="verdict", **{"published holds": "yes"})
+    line = claim_table(out, registry=registry).iloc[0]  # the two first comparisons
+    assert line["verdict"] == "within noise" and line["verdict unadjusted"] == "holds"

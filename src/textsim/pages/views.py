@@ -256,7 +256,11 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
             continue
         last = per[-1].loc[claim]
         published = "—" if pd.isna(last["published holds"]) else str(last["published holds"])
-        cells = [f"`{claim}`", f"{last['where']}: “{last['quote']}”", published]
+        ours = _text(last, "kind").startswith("ours")
+        label = f"`{claim}`" + (" (ours, stronger than the paper)" if ours else "")
+        read = _text(last, "reading")
+        paper = f"{last['where']}: “{last['quote']}”" + (f" ({read})" if read else "")
+        cells = [label, paper, "—" if ours else published]
         for p in per:
             row = p.loc[claim] if claim in p.index else None
             if row is None:
@@ -267,10 +271,22 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
             said = row["verdict"] in ("untestable", "not learned")
             if not pd.isna(row["reason"]) and (said or row["reason"].startswith("claimed range")):
                 reason = f": {row['reason']}"
-            cells.append(f"**{row['verdict']}**{counts}{reason}")
+            extra = "".join(
+                f"; {name}: {_text(row, key)}"
+                for key, name in (("magnitude", "magnitude"), ("robustness", "robustness"))
+                if _text(row, key)
+            )
+            cells.append(f"**{row['verdict']}**{counts}{reason}{extra}")
         body.append(cells)
     header = ["claim", "the paper", "holds in the paper", *(s.name for s in snaps)]
     return md_table(header, body)
+
+
+def _text(row: pd.Series, key: str) -> str:
+    """A text cell of a snapshot's row, empty where the column or value is missing
+    (snapshots made before the column existed)."""
+    value = row.get(key)
+    return "" if value is None or pd.isna(value) else str(value)
 
 
 def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -308,7 +324,8 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                     s.name,
                     str(r["set"]),
                     f"{r['better']} vs {r['worse']}",
-                    str(r["variant"]),
+                    str(r["variant"])
+                    + (" (robustness)" if _text(r, "role") == "robustness" else ""),
                     f"{md_num(r['ours better'])} vs {md_num(r['ours worse'])}",
                     f"{md_num(r['difference'])} [{md_num(r['low'])}, {md_num(r['high'])}]",
                     str(r["seeds"]),

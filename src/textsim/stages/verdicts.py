@@ -96,6 +96,7 @@ def _rounded(frame: pd.DataFrame) -> pd.DataFrame:
     out = frame.copy()
     for column in ("published better", "published worse", "ours better", "ours worse"):
         out[column] = out[column].round(2)
-    for column in ("difference", "low", "high"):
-        out[column] = out[column].round(2)
+    for column in ("difference", "low", "high", "low adjusted", "high adjusted", "se"):
+        if column in out:
+            out[column] = out[column].round(3 if column == "se" else 2)
     return out

@@ -123,6 +123,8 @@ class Difference:
     #: the smallest and largest per-seed-pair difference (equal with one seed each)
     seed_min: float
     seed_max: float
+    #: the replicates' standard deviation: the bootstrap standard error of ``estimate``
+    se: float = float("nan")
 
 
 def point_estimates(runs: Sequence[F64], statistic: Statistic) -> F64:
@@ -168,6 +170,7 @@ def difference(
         seeds_worse=len(b_point),
         seed_min=float(pairs.min()),
         seed_max=float(pairs.max()),
+        se=float(diffs.std(ddof=1)),
     )
 
 

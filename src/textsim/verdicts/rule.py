@@ -27,6 +27,21 @@ gate below does not apply to it.
 A claim with several comparisons ("beats every baseline") holds when every comparison
 holds, fails when at least one fails; otherwise it is *not learned* when one
 comparison is, untestable when one cannot be judged, and within noise otherwise.
+
+A claim is judged as its source made it: its comparison set, its distances and its
+vector form (the registry's ``vectors``: De Boom compared unit-normalised word
+vectors). Other forms the run scores are *robustness* readings, judged by the same
+rule and shown beside the verdict, which they cannot change. A stronger statement of
+our own (every baseline we score, not only the paper's table) is its own claim,
+marked *ours*. A claim that states a size ("approx 2.0% in error rate") is also judged
+as a *magnitude*: the published difference *matches* when it lies in our interval of
+the same difference, else ours is *smaller* or *larger*.
+
+One run's table judges many comparisons at once, so a few would hold or fail by chance
+alone at 95% each. The verdict is judged on the **Bonferroni-adjusted** interval: with
+``m`` comparisons judged in the table, each at level ``1 − 0.05 / m``
+(:func:`textsim.verdicts.table.adjust`); the unadjusted interval and verdict are shown
+beside it.
 """
 
 from __future__ import annotations
