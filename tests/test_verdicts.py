@@ -631,3 +631,61 @@ def test_the_multiplicity_adjustment_widens_every_judged_interval_by_the_family_
     out = out.iloc[:2].assign(role="verdict", **{"published holds": "yes"})
     line = claim_table(out, registry=registry).iloc[0]  # the two first comparisons
     assert line["verdict"] == "within noise" and line["verdict unadjusted"] == "holds"
+
+
+# -- the cluster bootstrap --------------------------------------------------------------
+
+
+def _clustered(rng: np.random.Generator, k: int, size: int, effect: float):
+    """Two methods on k clusters of ``size`` items; the difference has a cluster-level
+    random effect of sd ``effect`` around a true difference of 0."""
+    shift = np.repeat(rng.normal(0.0, effect, k), size)
+    a = shift + rng.normal(size=k * size)
+    b = rng.normal(size=k * size)
+    return a, b, np.repeat(np.arange(k), size)
+
+
+def test_the_cluster_bootstrap_covers_a_clustered_difference_where_the_pair_bootstrap_does_not():
+    """Items that share a cluster effect: the pair bootstrap's interval is too narrow
+    (it covers the true difference far less often than 95%), the cluster bootstrap's
+    is wider and covers it about 95% of the time."""
+    rng = np.random.default_rng(40)
+    covered = {"pairs": 0, "clusters": 0}
+    widths: dict[str, list[float]] = {"pairs": [], "clusters": []}
+    trials = 200
+    for t in range(trials):
+        a, b, clusters = _clustered(rng, 60, 25, 1.0)
+        for name, units in (("pairs", None), ("clusters", clusters)):
+            d = bootstrap_difference([a], [b], mean_percent, n_boot=300, seed=t, clusters=units)
+            covered[name] += d.low <= 0.0 <= d.high
+            widths[name].append(d.high - d.low)
+    assert 0.90 <= covered["clusters"] / trials <= 0.99
+    assert covered["pairs"] / trials < 0.75
+    assert np.median(widths["clusters"]) > 2 * np.median(widths["pairs"])
+
+
+def test_each_item_its_own_cluster_is_the_item_bootstrap() -> None:
+    from textsim.verdicts.bootstrap import Resampler
+
+    strata = np.repeat([0, 1], 50)
+    plain = Resampler(100, n_boot=300, seed=3, strata=strata)
+    own = Resampler(100, n_boot=300, seed=3, strata=strata, clusters=np.arange(100)[::-1])
+    for x, y in zip(plain.chunks(), own.chunks(), strict=True):
+        assert x.sum() == y.sum() == x.shape[0] * 100
+        assert np.array_equal(np.sort(x, axis=1), np.sort(y, axis=1))
+
+
+def test_couples_cluster_by_article_and_tweets_by_their_window() -> None:
+    from textsim.verdicts.evidence import couple_clusters
+
+    wiki = pd.DataFrame(
+        {
+            "split": ["test", "test", "train", "test"],
+            "related": [True, False, True, True],
+            "article1": ["12", "7", "12", "12"],
+        }
+    )
+    clusters = couple_clusters(wiki)
+    assert clusters[0] == clusters[2] != clusters[1] and len(clusters) == 3
+    tweets = pd.DataFrame({"split": ["test"] * 3, "related": [True] * 3, "time1": [0, 899, 900]})
+    assert couple_clusters(tweets).tolist() == [0, 0, 1]

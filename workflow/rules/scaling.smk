@@ -229,6 +229,7 @@ use rule verdicts as scaling_verdicts with:
         learned=lambda wc: [scale_learned_scores(wc.size, key) for key in scale_verdict_keys()[1]],
         sts=lambda wc: [f"{SCALE_DIR}/{wc.size}/sts-pairs.parquet"] if SCALING["sts"] else [],
         schafer=[],
+        couples=[SCALE_COUPLES.format(length=n) for n in SCALE_LENGTHS],
         claims=CLAIMS,
         code=code("verdicts"),
     output:
@@ -239,6 +240,7 @@ use rule verdicts as scaling_verdicts with:
             "baselines": scale_verdict_keys()[0],
             "learned": scale_verdict_keys()[1],
             "schafer": [],
+            "couples": list(SCALE_LENGTHS),
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "n_boot": VERDICTS["n_boot"],

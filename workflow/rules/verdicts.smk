@@ -1,5 +1,6 @@
 # Verdicts (textsim.verdicts): every claim of the papers judged on this run's test items
-# with paired bootstrap intervals; the learned weights and the Schäfer models trained
+# with paired bootstrap intervals (couples resampled by the unit they share, read from
+# the couples files); the learned weights and the Schäfer models trained
 # with several seeds (the {seeded} files of rules train_weights, score_learned and
 # schafer_run) beside their untrained controls.
 
@@ -9,6 +10,7 @@ rule verdicts:
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] and "gem" in VERDICT_SOURCES else [],
         schafer=lambda wc: [path for _, path in verdict_schafer()],
+        couples=list(verdict_couples().values()),
         claims=CLAIMS,
         code=code("verdicts"),
     output:
@@ -19,6 +21,7 @@ rule verdicts:
             "baselines": list(verdict_evidence()[0]),
             "learned": [key for key, _ in verdict_evidence()[1]],
             "schafer": [key for key, _ in verdict_schafer(paths=False)],
+            "couples": list(verdict_couples()),
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "n_boot": VERDICTS["n_boot"],

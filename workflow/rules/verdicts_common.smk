@@ -39,6 +39,14 @@ def verdict_evidence():
     return baselines, learned
 
 
+def verdict_couples():
+    """Couple set -> its couples file, for every set verdict_evidence scores (a space's
+    set: the couples it embeds): their test couples' clusters."""
+    baselines, _ = verdict_evidence()
+    sets = dict.fromkeys(key.partition("/")[0] for key in baselines)
+    return {s: COUPLES.format(length=SPACES[s]["length"] if s in SPACES else s) for s in sets}
+
+
 def schafer_run_file(dataset, run, seed):
     """The record of one Schäfer run: the tables' own for the run's seed."""
     suffix = "" if seed == config["seed"] else f"-seed{seed}"

@@ -7,6 +7,7 @@ verdicts(
     list(snakemake.input.learned),
     list(snakemake.input.sts),
     list(snakemake.input.schafer),
+    list(snakemake.input.couples),
     snakemake.output.comparisons_csv.removesuffix(".csv"),
     snakemake.output.claims_csv.removesuffix(".csv"),
     options=snakemake.params.options,

@@ -17,7 +17,8 @@ from textsim.report.tables import write_plain_table
 class VerdictOptions:
     """Rule verdicts' settings: ``baselines`` / ``learned`` / ``schafer``, the
     ``set/variant``, ``set/procedure`` and ``table/model`` key of each input file in
-    order (a trained method's key once per seed);
+    order (a trained method's key once per seed); ``couples``: the couple set of each
+    couples file (the bootstrap's clusters);
     ``primary``: the learned weights' vector variant; ``n_thresholds``: the split-error
     threshold grid; ``n_boot`` replicates, bootstrap ``seed``; ``run``: the run's words
     for the titles; ``sources``: the papers whose claims are judged."""
@@ -25,6 +26,7 @@ class VerdictOptions:
     baselines: Sequence[str]
     learned: Sequence[str]
     schafer: Sequence[str]
+    couples: Sequence[str]
     primary: str
     n_thresholds: int
     n_boot: int
@@ -44,6 +46,7 @@ def verdicts(
     learned: Sequence[PathLike],
     sts: Sequence[PathLike],
     schafer: Sequence[PathLike],
+    couples: Sequence[PathLike],
     comparisons_stem: PathLike,
     claims_stem: PathLike,
     *,
@@ -69,6 +72,7 @@ def verdicts(
     deboom_evidence(
         dict(zip(_pairs(opts.baselines, baselines, "baselines"), baselines, strict=True)),
         learned_files,
+        couples=dict(zip(opts.couples, couples, strict=True)),
         primary=opts.primary,
         n_thresholds=opts.n_thresholds,
         evidence=evidence,

@@ -11,6 +11,12 @@ interval covers both the test items and the training runs. The estimate is the
 difference of the seed-averaged metrics on all items; the interval the percentile
 interval of the replicates.
 
+Items that share a unit (couples cut from one Wikipedia article, tweets of one hashtag
+window) are not independent: a **cluster bootstrap** draws the units with replacement
+and keeps every item of a drawn unit (``clusters``), within each stratum where every
+unit lies in one stratum, over all units otherwise; its interval is wider by as much
+as the items of a unit agree.
+
 A replicate is a vector of counts (how often each item was drawn), so a metric that
 is a mean or a correlation is a few matrix products over all replicates at once. Every
 method on one item set is resampled with the same draws (:class:`Resampler`, seeded),
@@ -67,10 +73,18 @@ def pearson(values: F64, counts: F64) -> F64:
 
 class Resampler:
     """The bootstrap draws of one item set: ``n_boot`` count vectors over ``n`` items,
-    multinomial within each stratum, the same for every method (seeded)."""
+    multinomial within each stratum, the same for every method (seeded); with
+    ``clusters`` (one unit label per item), units are drawn instead of items (see the
+    module text)."""
 
     def __init__(
-        self, n: int, *, n_boot: int = 2000, seed: int = 0, strata: npt.ArrayLike | None = None
+        self,
+        n: int,
+        *,
+        n_boot: int = 2000,
+        seed: int = 0,
+        strata: npt.ArrayLike | None = None,
+        clusters: npt.ArrayLike | None = None,
     ) -> None:
         if n < 2:
             raise ValueError("a bootstrap needs at least two items")
@@ -78,19 +92,31 @@ class Resampler:
         groups = np.zeros(n, dtype=np.int64) if strata is None else np.asarray(strata)
         if groups.shape != (n,):
             raise ValueError("strata must give one value per item")
-        self.members = [np.flatnonzero(groups == g) for g in np.unique(groups)]
+        if clusters is None:  # each item its own unit
+            units = np.arange(n)
+        else:
+            units = np.unique(np.asarray(clusters), return_inverse=True)[1].reshape(-1)
+            if units.shape != (n,):
+                raise ValueError("clusters must give one value per item")
+            nested = np.unique(np.stack([units, groups]), axis=1).shape[1] == units.max() + 1
+            if not nested:  # units cross the strata: draw them over all items
+                groups = np.zeros(n, dtype=np.int64)
+        self.units = units
+        self.n_units = int(units.max()) + 1
+        #: per stratum, its units (drawn with replacement, as many as it has)
+        self.members = [np.unique(units[groups == g]) for g in np.unique(groups)]
 
     def chunks(self) -> Iterator[F64]:
         """The count matrices, ``(r, n)`` each, in a fixed order."""
         rng = np.random.default_rng(self.seed)
         for start in range(0, self.n_boot, _CHUNK):
             r = min(_CHUNK, self.n_boot - start)
-            counts = np.zeros((r, self.n))
+            drawn_units = np.zeros((r, self.n_units))
             for members in self.members:
                 m = members.size
                 drawn = rng.integers(0, m, size=(r, m)) + m * np.arange(r)[:, None]
-                counts[:, members] = np.bincount(drawn.ravel(), minlength=r * m).reshape(r, m)
-            yield counts
+                drawn_units[:, members] = np.bincount(drawn.ravel(), minlength=r * m).reshape(r, m)
+            yield drawn_units[:, self.units]
 
     def replicates(self, runs: Sequence[F64], statistic: Statistic) -> F64:
         """``(seeds, n_boot)``: the metric of each run (seed) on every replicate."""
@@ -182,11 +208,13 @@ def bootstrap_difference(
     n_boot: int = 2000,
     seed: int = 0,
     strata: npt.ArrayLike | None = None,
+    clusters: npt.ArrayLike | None = None,
     level: float = LEVEL,
 ) -> Difference:
     """The paired (two-level when a side has several seeds) bootstrap interval of
     ``statistic(better) − statistic(worse)``; ``better`` and ``worse`` hold one item
-    array per seed, all on the same items in the same order."""
+    array per seed, all on the same items in the same order; ``clusters``: the unit
+    each item shares with others (a cluster bootstrap)."""
     a = [np.asarray(r, dtype=np.float64) for r in better]
     b = [np.asarray(r, dtype=np.float64) for r in worse]
     if not a or not b:
@@ -194,7 +222,7 @@ def bootstrap_difference(
     n = a[0].shape[0]
     if any(r.shape[0] != n for r in a + b):
         raise ValueError("both methods must be measured on the same items")
-    sampler = Resampler(n, n_boot=n_boot, seed=seed, strata=strata)
+    sampler = Resampler(n, n_boot=n_boot, seed=seed, strata=strata, clusters=clusters)
     return difference(
         (point_estimates(a, statistic), sampler.replicates(a, statistic)),
         (point_estimates(b, statistic), sampler.replicates(b, statistic)),

@@ -27,8 +27,10 @@ from textsim.deboom.metrics import best_threshold, minmax_normalise
 from textsim.io import PathLike
 
 __all__ = [
+    "CLUSTERS",
     "Evidence",
     "Runs",
+    "couple_clusters",
     "deboom_evidence",
     "schafer_evidence",
     "schafer_total",
@@ -42,10 +44,12 @@ Runs = list[npt.NDArray[np.float64]]
 
 @dataclass
 class Evidence:
-    """(family, set, method, variant) -> runs; strata per (family, set)."""
+    """(family, set, method, variant) -> runs; strata and clusters (the unit each
+    item shares with others, :data:`CLUSTERS`) per (family, set)."""
 
     runs: dict[tuple[str, str, str, str], Runs] = field(default_factory=dict)
     strata: dict[tuple[str, str], npt.NDArray[np.int64] | None] = field(default_factory=dict)
+    clusters: dict[tuple[str, str], npt.NDArray[np.int64]] = field(default_factory=dict)
 
     def variants(self, family: str, set_: str, method: str) -> list[str]:
         return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
@@ -54,6 +58,31 @@ class Evidence:
         """The evidence's sets of ``name``: itself, or ``name@<table>`` (Schäfer)."""
         found = {s for (f, s, _, _) in self.runs if f == family}
         return sorted(s for s in found if s == name or s.startswith(f"{name}@"))
+
+
+#: the unit De Boom couples share, per kind of couple set, and what defines it: a
+#: Wikipedia couple's text 1 comes from one article, whose other paragraphs give other
+#: couples; a tweet couple's text 1 was posted in one 15-minute slot, the window in
+#: which the related tweets of a hashtag were paired (and reused)
+CLUSTERS = {
+    "wikipedia": "the Wikipedia article of text 1",
+    "twitter": "the 15-minute slot of text 1's tweet (the hashtag window)",
+}
+#: the window of a tweet cluster, in seconds (the pairing window of PRL §5.4)
+TWEET_WINDOW = 900
+
+
+def couple_clusters(couples: pd.DataFrame) -> npt.NDArray[np.int64]:
+    """The cluster of each test couple (:data:`CLUSTERS`): its text 1's article, or the
+    15-minute slot of its text 1's tweet."""
+    test = couples[couples["split"] == "test"]
+    if "article1" in test:
+        key = test["article1"].astype(str).to_numpy()
+    elif "time1" in test:
+        key = (test["time1"].to_numpy(np.int64) // TWEET_WINDOW).astype(str)
+    else:
+        raise ValueError("couples have neither article1 (Wikipedia) nor time1 (tweets)")
+    return np.unique(key, return_inverse=True)[1].reshape(-1).astype(np.int64)
 
 
 def wrong_on_test(scores: pd.DataFrame, method: str, n_thresholds: int) -> npt.NDArray[np.float64]:
@@ -80,11 +109,13 @@ def deboom_evidence(
     *,
     primary: str,
     n_thresholds: int,
+    couples: Mapping[str, PathLike] | None = None,
     evidence: Evidence | None = None,
 ) -> Evidence:
     """``baselines``: (couple set, vector variant) -> scores file of every baseline;
     ``learned``: (couple set, procedure) -> the scores file of each seed (variant
-    ``primary``)."""
+    ``primary``); ``couples``: couple set -> its couples file, whose test couples give
+    the clusters of the bootstrap (:func:`couple_clusters`; none: each couple its own)."""
     out = evidence if evidence is not None else Evidence()
 
     def strata(set_: str, frame: pd.DataFrame, path: PathLike) -> None:
@@ -107,6 +138,17 @@ def deboom_evidence(
             strata(set_, frame, path)
             runs.append(wrong_on_test(frame, f"learned_{procedure}", n_thresholds))
         out.runs[("deboom", set_, f"learned_{procedure}", primary)] = runs
+    for set_, path in (couples or {}).items():
+        import pyarrow.parquet as pq
+
+        names = pq.read_schema(path).names
+        wanted = [c for c in ("split", "related", "article1", "time1") if c in names]
+        frame = pd.read_parquet(path, columns=wanted)
+        known = out.strata.get(("deboom", set_))
+        related = _related(frame)
+        if known is None or known.shape != related.shape or not np.array_equal(known, related):
+            raise ValueError(f"{path}: its test couples differ from the scores of set {set_}")
+        out.clusters[("deboom", set_)] = couple_clusters(frame)
     return out
 
 

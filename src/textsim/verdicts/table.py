@@ -165,7 +165,11 @@ class _Replicates:
         statistic = pearson if family == "sts" else mean_percent
         n = len(runs[0][0])
         sampler = Resampler(
-            n, n_boot=self.n_boot, seed=self.seed, strata=self.evidence.strata.get((family, set_))
+            n,
+            n_boot=self.n_boot,
+            seed=self.seed,
+            strata=self.evidence.strata.get((family, set_)),
+            clusters=self.evidence.clusters.get((family, set_)),
         )
         self.samplers[(family, set_)] = sampler
         for key, method_runs, reps in zip(
