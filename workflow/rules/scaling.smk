@@ -243,6 +243,7 @@ use rule verdicts as scaling_verdicts with:
             "couples": list(SCALE_LENGTHS),
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
+            "js": [config["evaluation"]["js"][k] for k in ("bins", "low", "high", "pseudocount")],
             "n_boot": VERDICTS["n_boot"],
             "seed": config["seed"],
             "run": f"the corpus-size study at {wc.size} tokens",

@@ -24,6 +24,7 @@ rule verdicts:
             "couples": list(verdict_couples()),
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
+            "js": [config["evaluation"]["js"][k] for k in ("bins", "low", "high", "pseudocount")],
             "n_boot": VERDICTS["n_boot"],
             "seed": config["seed"],
             "run": corpus_description(),

@@ -18,10 +18,11 @@ class VerdictOptions:
     """Rule verdicts' settings: ``baselines`` / ``learned`` / ``schafer``, the
     ``set/variant``, ``set/procedure`` and ``table/model`` key of each input file in
     order (a trained method's key once per seed); ``couples``: the couple set of each
-    couples file (the bootstrap's clusters);
-    ``primary``: the learned weights' vector variant; ``n_thresholds``: the split-error
-    threshold grid; ``n_boot`` replicates, bootstrap ``seed``; ``run``: the run's words
-    for the titles; ``sources``: the papers whose claims are judged."""
+    couples file (the bootstrap's clusters); ``primary``: the learned weights' vector
+    variant; ``n_thresholds``: the split-error threshold grid; ``js``: the JS
+    divergence's bins, low, high and pseudocount; ``n_boot`` replicates, bootstrap
+    ``seed``; ``run``: the run's words for the titles; ``sources``: the papers whose
+    claims are judged."""
 
     baselines: Sequence[str]
     learned: Sequence[str]
@@ -29,6 +30,7 @@ class VerdictOptions:
     couples: Sequence[str]
     primary: str
     n_thresholds: int
+    js: Sequence[float]
     n_boot: int
     seed: int
     run: str
@@ -75,6 +77,7 @@ def verdicts(
         couples=dict(zip(opts.couples, couples, strict=True)),
         primary=opts.primary,
         n_thresholds=opts.n_thresholds,
+        js=(int(opts.js[0]), float(opts.js[1]), float(opts.js[2]), float(opts.js[3])),
         evidence=evidence,
     )
     for path in sts:

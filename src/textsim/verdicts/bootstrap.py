@@ -39,6 +39,7 @@ __all__ = [
     "Statistic",
     "bootstrap_difference",
     "difference",
+    "js_statistic",
     "mean_percent",
     "pearson",
     "point_estimates",
@@ -69,6 +70,41 @@ def pearson(values: F64, counts: F64) -> F64:
     den = np.sqrt(np.maximum(n * sxx - sx * sx, 0.0) * np.maximum(n * syy - sy * sy, 0.0))
     with np.errstate(invalid="ignore", divide="ignore"):
         return np.asarray(np.where(den > 0, 100.0 * cov / den, 0.0), dtype=np.float64)
+
+
+def js_statistic(
+    bins: int = 10_000, low: float = -1.0, high: float = 1.5, pseudocount: float = 1.0
+) -> Statistic:
+    """The papers' JS divergence × 100 between the related and the non-related couples'
+    similarities (:func:`textsim.deboom.metrics.js_divergence`'s histogram: ``bins``
+    equal bins on ``[low, high]``, each ``+ pseudocount``); ``values`` ``(n, 2)``:
+    each couple's normalised test similarity and 1 if related, else 0."""
+    from scipy.sparse import csr_matrix
+
+    edges = np.linspace(low, high, bins + 1)
+
+    def statistic(values: F64, counts: F64) -> F64:
+        sim, related = values[:, 0], values[:, 1] > 0.5
+        # np.histogram's bins: [e_k, e_k+1), the last one closed
+        index = np.searchsorted(edges, sim, side="right") - 1
+        index[sim == high] = bins - 1
+        keep = np.flatnonzero((index >= 0) & (index < bins))
+        column = np.where(related, index, index + bins)[keep]
+        onehot = csr_matrix(
+            (np.ones(keep.size), (keep, column)), shape=(sim.size, 2 * bins)
+        ).tocsc()
+        hist = np.asarray((onehot.T @ counts.T).T, dtype=np.float64)
+        p = hist[:, :bins] + pseudocount
+        q = hist[:, bins:] + pseudocount
+        p /= p.sum(axis=1, keepdims=True)
+        q /= q.sum(axis=1, keepdims=True)
+        m = 0.5 * (p + q)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            kl_p = np.where(p > 0, p * np.log2(p / m), 0.0).sum(axis=1)
+            kl_q = np.where(q > 0, q * np.log2(q / m), 0.0).sum(axis=1)
+        return np.asarray(100.0 * (0.5 * kl_p + 0.5 * kl_q), dtype=np.float64)
+
+    return statistic
 
 
 class Resampler:

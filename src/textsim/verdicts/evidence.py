@@ -34,6 +34,7 @@ __all__ = [
     "deboom_evidence",
     "schafer_evidence",
     "schafer_total",
+    "similarity_on_test",
     "sts_evidence",
     "wrong_on_test",
 ]
@@ -50,6 +51,8 @@ class Evidence:
     runs: dict[tuple[str, str, str, str], Runs] = field(default_factory=dict)
     strata: dict[tuple[str, str], npt.NDArray[np.int64] | None] = field(default_factory=dict)
     clusters: dict[tuple[str, str], npt.NDArray[np.int64]] = field(default_factory=dict)
+    #: the JS divergence's histogram (bins, low, high, pseudocount) of family deboom_js
+    js: tuple[int, float, float, float] = (10_000, -1.0, 1.5, 1.0)
 
     def variants(self, family: str, set_: str, method: str) -> list[str]:
         return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
@@ -85,6 +88,17 @@ def couple_clusters(couples: pd.DataFrame) -> npt.NDArray[np.int64]:
     return np.unique(key, return_inverse=True)[1].reshape(-1).astype(np.int64)
 
 
+def similarity_on_test(scores: pd.DataFrame, method: str) -> npt.NDArray[np.float64]:
+    """``(n, 2)``: each test couple's similarity under ``method``, normalised with the
+    validation minimum and maximum as the tables' JS divergence is, and 1 if related."""
+    val = scores.loc[scores["split"] == "validation", method].to_numpy(dtype=np.float64)
+    test = scores[scores["split"] == "test"]
+    normalised = minmax_normalise(
+        test[method].to_numpy(dtype=np.float64), float(val.min()), float(val.max())
+    )
+    return np.column_stack([normalised, test["related"].to_numpy(bool).astype(np.float64)])
+
+
 def wrong_on_test(scores: pd.DataFrame, method: str, n_thresholds: int) -> npt.NDArray[np.float64]:
     """1.0 for each test couple that ``method`` misclassifies, else 0.0."""
     val = scores[scores["split"] == "validation"]
@@ -110,13 +124,18 @@ def deboom_evidence(
     primary: str,
     n_thresholds: int,
     couples: Mapping[str, PathLike] | None = None,
+    js: tuple[int, float, float, float] | None = None,
     evidence: Evidence | None = None,
 ) -> Evidence:
     """``baselines``: (couple set, vector variant) -> scores file of every baseline;
     ``learned``: (couple set, procedure) -> the scores file of each seed (variant
     ``primary``); ``couples``: couple set -> its couples file, whose test couples give
-    the clusters of the bootstrap (:func:`couple_clusters`; none: each couple its own)."""
+    the clusters of the bootstrap (:func:`couple_clusters`; none: each couple its own);
+    ``js``: the tables' JS histogram (bins, low, high, pseudocount). Every method is
+    also evidence of family ``deboom_js``: its normalised test similarities."""
     out = evidence if evidence is not None else Evidence()
+    if js is not None:
+        out.js = js
 
     def strata(set_: str, frame: pd.DataFrame, path: PathLike) -> None:
         related = _related(frame)
@@ -131,13 +150,21 @@ def deboom_evidence(
             out.runs[("deboom", set_, str(method), variant)] = [
                 wrong_on_test(frame, str(method), n_thresholds)
             ]
+            out.runs[("deboom_js", set_, str(method), variant)] = [
+                similarity_on_test(frame, str(method))
+            ]
     for (set_, procedure), paths in learned.items():
         runs: Runs = []
+        similarities: Runs = []
         for path in paths:
             frame = pd.read_parquet(path)
             strata(set_, frame, path)
             runs.append(wrong_on_test(frame, f"learned_{procedure}", n_thresholds))
+            similarities.append(similarity_on_test(frame, f"learned_{procedure}"))
         out.runs[("deboom", set_, f"learned_{procedure}", primary)] = runs
+        out.runs[("deboom_js", set_, f"learned_{procedure}", primary)] = similarities
+    for key in [k for k in out.strata if k[0] == "deboom"]:
+        out.strata[("deboom_js", key[1])] = out.strata[key]
     for set_, path in (couples or {}).items():
         import pyarrow.parquet as pq
 
@@ -148,7 +175,7 @@ def deboom_evidence(
         related = _related(frame)
         if known is None or known.shape != related.shape or not np.array_equal(known, related):
             raise ValueError(f"{path}: its test couples differ from the scores of set {set_}")
-        out.clusters[("deboom", set_)] = couple_clusters(frame)
+        out.clusters[("deboom", set_)] = out.clusters[("deboom_js", set_)] = couple_clusters(frame)
     return out
 
 

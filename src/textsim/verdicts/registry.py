@@ -29,10 +29,11 @@ __all__ = [
     "methods_of",
 ]
 
-Family = Literal["deboom", "sts", "schafer"]
+Family = Literal["deboom", "deboom_js", "sts", "schafer"]
 #: each family's metric and whether lower values are better
 FAMILIES: dict[str, tuple[str, bool]] = {
     "deboom": ("split error %", True),
+    "deboom_js": ("JS divergence x 100", False),
     "sts": ("Pearson r x 100", False),
     "schafer": ("score %", False),
 }
@@ -46,6 +47,8 @@ _FIELDS = {
     "id", "source", "where", "quote", "family", "sets", "better", "worse", "mode",
     "pairing", "untestable", "within", "within_reason", "vectors", "ours", "magnitude",
 }  # fmt: skip
+#: the De Boom families: split error, JS divergence (the same methods and groups)
+DEBOOM = ("deboom", "deboom_js")
 #: the word-vector forms a De Boom run scores (``evaluation.vectors``)
 VECTORS = ("unit", "raw")
 
@@ -105,10 +108,10 @@ class Claim:
         distances of the methods compared (De Boom), the mode (STS)."""
         if self.untestable:
             return ""
-        if self.family == "deboom":
+        if self.family in DEBOOM:
             from textsim.deboom.baselines import BASELINES
 
-            names = _expand("deboom", self.better + self.worse)
+            names = _expand(self.family, self.better + self.worse)
             metrics = sorted(
                 {BASELINES[n].metric if n in BASELINES else "euclidean" for n in names}
             )
@@ -172,7 +175,7 @@ def _prl_table_1() -> list[str]:
 
 def methods_of(family: str) -> set[str]:
     """The method names a family measures."""
-    if family == "deboom":
+    if family in DEBOOM:
         from textsim.deboom.baselines import BASELINES
         from textsim.deboom.published import LEARNED_LABELS
 
@@ -189,7 +192,7 @@ def methods_of(family: str) -> set[str]:
 
 
 def _expand(family: str, names: Sequence[str], *, unique: bool = True) -> list[str]:
-    named = groups() if family == "deboom" else {}
+    named = groups() if family in DEBOOM else {}
     out: list[str] = []
     for name in names:
         out += named.get(name, [name])
@@ -224,12 +227,12 @@ def _claim(raw: dict[str, Any], where: str) -> Claim:
     for name in _expand(claim.family, claim.better + claim.worse):
         if name not in known:
             raise RegistryError(f"{where}: unknown {claim.family} method {name!r}")
-    if claim.family == "deboom" and claim.vectors not in VECTORS:
+    if claim.family in DEBOOM and claim.vectors not in VECTORS:
         raise RegistryError(
             f"{where}: a De Boom claim needs vectors: the form the source compared "
             f"({' | '.join(VECTORS)})"
         )
-    if claim.family != "deboom" and claim.vectors is not None:
+    if claim.family not in DEBOOM and claim.vectors is not None:
         raise RegistryError(f"{where}: vectors applies to De Boom claims only")
     if claim.magnitude is not None and not claim.magnitude > 0:
         raise RegistryError(f"{where}: magnitude is the stated improvement, > 0")
