@@ -315,3 +315,22 @@ def test_random_oov_words_stand_for_a_fixed_vocabulary_word() -> None:
     assert len(seeds) > 10  # spread over the vocabulary
     with pytest.raises(ValueError, match="oov"):
         GEM(emb, oov="unk", **params).fit(texts)
+
+
+def test_without_component_removal_the_vector_keeps_the_removed_directions() -> None:
+    """remove_components=False is GEM up to its last step: the same weighted sum, whose
+    projection on the sentence's h directions GEM then removes; so the full vector is the
+    ablated one minus that projection, and the ablation's extra part lies in the span
+    of the corpus directions."""
+    emb = _emb(3)
+    fit = _sentences(emb, seed=4)
+    full = GEM(emb, n_components=6, n_sentence_components=3).fit(fit)
+    kept = GEM(emb, n_components=6, n_sentence_components=3, remove_components=False).fit(fit)
+    texts = _sentences(emb, n=12, seed=5)
+    a, b = full.transform(texts), kept.transform(texts)
+    assert not np.allclose(a, b)
+    dirs = full.directions_
+    extra = (b - a).astype(np.float64)
+    # the difference lies in the corpus directions' span and is orthogonal to the result
+    assert np.allclose(extra - (extra @ dirs) @ dirs.T, 0.0, atol=1e-4)
+    assert np.abs(np.einsum("ij,ij->i", a.astype(np.float64), extra)).max() < 1e-3

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -738,3 +741,37 @@ def test_a_js_claim_is_judged_on_the_couples_similarities() -> None:
     row = comparison_table(ev, registry=registry, n_boot=200).iloc[0]
     assert row["verdict"] == "holds" and row["difference"] > 0
     assert row["published better"] == pytest.approx(100 * 0.45004)  # ICDMW Table I, 20 words
+
+
+#: the papers' text beside the clone (CI has it; a user's clone has not)
+PAPERS = Path(__file__).resolve().parents[1].parent / "shared" / "papers"
+PAPER_FILES = {
+    "icdmw": "deboom2015-icdmw*",
+    "prl": "deboom2016-prl*",
+    "gem": "gem2018*",
+    "schafer": "schafer2018*",
+}
+
+
+def _plain(text: str) -> str:
+    quotes = {"’": "'", "‘": "'", "“": '"', "”": '"'}
+    for a, b in quotes.items():
+        text = text.replace(a, b)
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+@pytest.mark.skipif(not PAPERS.is_dir(), reason="the papers' text (../shared/papers) is absent")
+def test_every_quote_is_in_its_paper() -> None:
+    """Each claim's quote is the paper's text (its parts around "[...]", white space
+    and typographic quotes aside), so no claim stands on words the source lacks."""
+    texts = {
+        source: " ".join(_plain(p.read_text(errors="replace")) for p in PAPERS.glob(pattern))
+        for source, pattern in PAPER_FILES.items()
+    }
+    missing = [
+        f"{c.id}: {part!r}"
+        for c in claims()
+        for part in (_plain(x) for x in c.quote.split("[...]") if x.strip())
+        if part not in texts[c.source]
+    ]
+    assert not missing, "\n".join(missing)

@@ -221,6 +221,7 @@ USIF_LABELS = {
 GEM_VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "wordpunct": ("GEM, official tokens", {"cleaning": "wordpunct"}),
     "official": ("GEM, official tokens and OOV", {"cleaning": "wordpunct", "oov": "random"}),
+    "no-removal": ("GEM, no component removal", {"remove_components": False}),
 }
 
 

@@ -181,7 +181,9 @@ def methods_of(family: str) -> set[str]:
 
         return set(BASELINES) | set(LEARNED_LABELS)
     if family == "sts":
-        return {"mean", "idf-weighted mean", "SIF", "uSIF", "GEM"}
+        from textsim.gem.sts import GEM_VARIANTS, STS_METHODS
+
+        return set(STS_METHODS.values()) | {label for label, _ in GEM_VARIANTS.values()}
     if family == "schafer":
         from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
         from textsim.schafer.models import MODELS

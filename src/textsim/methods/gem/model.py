@@ -109,6 +109,10 @@ class GEM(Estimator):
         numbers → 0, punctuation removed); ``none``: split on white space only;
         ``wordpunct``: the official encoder's tokens
         (:func:`textsim.text.cleaning.wordpunct_tokens`).
+    remove_components:
+        True (GEM): remove each sentence's h directions from its vector (the
+        algorithm's last step); False: keep them, the same weights otherwise (the
+        ablation that measures what the removal does).
     """
 
     _fitted_arrays = ("directions_", "singular_values_")
@@ -123,6 +127,7 @@ class GEM(Estimator):
         "oov": Allowed("choice", choices=OOV_RULES),
         "seed": Allowed("int", low=0),
         "cleaning": CLEANING_RULE,
+        "remove_components": Allowed("bool"),
     }
     _fit_settings: ClassVar[tuple[str, ...]] = ("n_components", "ngram", "oov", "seed")
 
@@ -150,6 +155,7 @@ class GEM(Estimator):
         oov: str = "drop",
         seed: int = 0,
         cleaning: Cleaning = "paper",
+        remove_components: bool = True,
     ) -> None:
         self.embeddings = embeddings
         self.window = window
@@ -160,6 +166,7 @@ class GEM(Estimator):
         self.oov = oov
         self.seed = seed
         self.cleaning = cleaning
+        self.remove_components = remove_components
 
     def _lookup(self, emb: WordEmbeddings, texts: Any) -> TokenBatch:
         """Vocabulary ids; with ``oov="random"`` an unknown word becomes the vocabulary
@@ -365,8 +372,9 @@ class GEM(Estimator):
             top_w = np.broadcast_to(top, (len(pos), h))
             alpha = word_weights(r, qd, norms2, ell, top_w, lam, h)
             out += alpha[keep] @ words[0, pos[keep]]
-        mine = dirs[:, top]
-        out -= (out @ mine) @ mine.T
+        if self.remove_components:
+            mine = dirs[:, top]
+            out -= (out @ mine) @ mine.T
         return out.astype(np.float32)
 
     def _embed(self, words: F64, lengths: npt.NDArray[np.int64], sd: F64 | None = None) -> F64:
@@ -391,9 +399,10 @@ class GEM(Estimator):
         out = np.matmul(weights[:, None, :], words)[:, 0, :]
         # remove the sentence's own h directions: out -= Σ_top (outᵀd_j) d_j, as one
         # product with the projections on the other directions set to zero
-        coef = np.zeros((out.shape[0], dirs.shape[1]))
-        rows = np.arange(out.shape[0])[:, None]
-        coef[rows, top] = np.take_along_axis(out @ dirs, top, axis=1)
-        out -= coef @ dirs.T
+        if self.remove_components:
+            coef = np.zeros((out.shape[0], dirs.shape[1]))
+            rows = np.arange(out.shape[0])[:, None]
+            coef[rows, top] = np.take_along_axis(out @ dirs, top, axis=1)
+            out -= coef @ dirs.T
         out[lengths == 0] = 0.0
         return np.asarray(out)
