@@ -149,7 +149,8 @@ def test_every_claim_names_known_methods_and_sources() -> None:
             continue
         known = methods_of(claim.family or "")
         for c in claim.comparisons():
-            assert c.better in known and c.worse in known, claim.id
+            assert c.better in known, claim.id
+            assert c.worse in known or (claim.family == "weights" and not c.worse), claim.id
     sources = {c.source for c in found}
     assert sources == {"icdmw", "prl", "gem", "schafer"}
 
@@ -775,3 +776,51 @@ def test_every_quote_is_in_its_paper() -> None:
         if part not in texts[c.source]
     ]
     assert not missing, "\n".join(missing)
+
+
+# -- the learned weights' shape ---------------------------------------------------------
+
+
+def test_a_weight_shape_is_judged_in_every_seed() -> None:
+    from textsim.verdicts.shapes import judge_shape
+
+    rng = np.random.default_rng(60)
+    falling = [np.linspace(1.0, 0.0, 20) + rng.normal(0, 0.05, 20) for _ in range(3)]
+    verdict, _, _, high, what = judge_shape(falling, "decreasing")
+    assert verdict is Verdict.HOLDS and high < 0 and "Kendall" in what
+    rising = [w[::-1] for w in falling]
+    assert judge_shape(rising, "decreasing")[0] is Verdict.FAILS
+    flat = [rng.normal(0, 1, 20) for _ in range(3)]
+    assert judge_shape([falling[0], flat[0], rising[0]], "decreasing")[0] is Verdict.NOISE
+    # magnitudes: a negative first weight of the largest size is the most important
+    signed = [np.r_[-2.0, np.linspace(1.0, 0.1, 19)] for _ in range(3)]
+    assert judge_shape(signed, "first-largest")[:2] == (Verdict.HOLDS, 1.0)
+    assert judge_shape([np.r_[0.5, 1.0, 0.2]] * 3, "first-largest")[0] is Verdict.FAILS
+
+
+def test_a_weights_claim_needs_a_model_that_learned() -> None:
+    """The shape of weights that do not beat their untrained control (the mean) says
+    nothing about the trained model: not learned; with a model that learned, the shape
+    is judged; a set without weights is untestable."""
+    registry = load(
+        "- {id: w, source: prl, where: x, quote: q, family: weights, sets: ['20', '30'],"
+        " better: [learned_median], shape: decreasing}"
+    )
+    falling = [np.linspace(1.0, 0.0, 20) + 0.01 * k for k in range(3)]
+    base = _scores(np.random.default_rng(61), 4000, {"mean_euclidean": 0.5})
+    for shift, expected in ((2.0, "holds"), (0.5, "not learned")):
+        seeds = []
+        for s in (1, 2, 3):
+            frame = _scores(np.random.default_rng(s), 4000, {"learned_median": shift})
+            frame["related"] = base["related"]
+            seeds.append(frame)
+        ev = _evidence(base, seeds)
+        ev.weights[("20", "learned_median")] = falling
+        table = comparison_table(ev, registry=registry, n_boot=200).set_index("set")
+        assert table.loc["20", "verdict"] == expected, table.loc["20", "reason"]
+        assert table.loc["30", "verdict"] == "untestable"
+    with pytest.raises(RegistryError, match="shape"):
+        load(
+            "- {id: w, source: prl, where: x, quote: q, family: weights, sets: ['20'],"
+            " better: [learned_median], worse: [mean], shape: decreasing}"
+        )

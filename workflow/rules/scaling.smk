@@ -230,6 +230,7 @@ use rule verdicts as scaling_verdicts with:
         sts=lambda wc: [f"{SCALE_DIR}/{wc.size}/sts-pairs.parquet"] if SCALING["sts"] else [],
         schafer=[],
         couples=[SCALE_COUPLES.format(length=n) for n in SCALE_LENGTHS],
+        weights=[],
         claims=CLAIMS,
         code=code("verdicts"),
     output:
@@ -241,6 +242,7 @@ use rule verdicts as scaling_verdicts with:
             "learned": scale_verdict_keys()[1],
             "schafer": [],
             "couples": list(SCALE_LENGTHS),
+            "weights": [],
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "js": [config["evaluation"]["js"][k] for k in ("bins", "low", "high", "pseudocount")],

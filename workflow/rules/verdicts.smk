@@ -11,6 +11,7 @@ rule verdicts:
         sts=[STS_PAIRS] if STS["enabled"] and "gem" in VERDICT_SOURCES else [],
         schafer=lambda wc: [path for _, path in verdict_schafer()],
         couples=list(verdict_couples().values()),
+        weights=[path for _, path in verdict_weights()],
         claims=CLAIMS,
         code=code("verdicts"),
     output:
@@ -22,6 +23,7 @@ rule verdicts:
             "learned": [key for key, _ in verdict_evidence()[1]],
             "schafer": [key for key, _ in verdict_schafer(paths=False)],
             "couples": list(verdict_couples()),
+            "weights": [key for key, _ in verdict_weights()],
             "primary": PRIMARY_VECTORS,
             "n_thresholds": config["evaluation"]["n_thresholds"],
             "js": [config["evaluation"]["js"][k] for k in ("bins", "low", "high", "pseudocount")],

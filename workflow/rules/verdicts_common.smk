@@ -39,6 +39,20 @@ def verdict_evidence():
     return baselines, learned
 
 
+def learned_weights_file(length, procedure, seed):
+    """The weights file of one learned-weights run (its seed as in learned_scores)."""
+    suffix = "" if seed == config["seed"] else f"-seed{seed}"
+    return f"results/weights/{length}/{procedure}{suffix}.json"
+
+
+def verdict_weights():
+    """(set/procedure key, weights file) of every trained run and seed: the weight-shape
+    claims' evidence."""
+    if not JUDGES_DEBOOM:
+        return []
+    return [(f"{L}/{p}", learned_weights_file(L, p, s)) for L, p in learned_runs() for s in VERDICT_SEEDS]
+
+
 def verdict_couples():
     """Couple set -> its couples file, for every set verdict_evidence scores (a space's
     set: the couples it embeds): their test couples' clusters."""

@@ -8,6 +8,7 @@ verdicts(
     list(snakemake.input.sts),
     list(snakemake.input.schafer),
     list(snakemake.input.couples),
+    list(snakemake.input.weights),
     snakemake.output.comparisons_csv.removesuffix(".csv"),
     snakemake.output.claims_csv.removesuffix(".csv"),
     options=snakemake.params.options,

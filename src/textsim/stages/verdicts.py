@@ -18,7 +18,8 @@ class VerdictOptions:
     """Rule verdicts' settings: ``baselines`` / ``learned`` / ``schafer``, the
     ``set/variant``, ``set/procedure`` and ``table/model`` key of each input file in
     order (a trained method's key once per seed); ``couples``: the couple set of each
-    couples file (the bootstrap's clusters); ``primary``: the learned weights' vector
+    couples file (the bootstrap's clusters); ``weights``: the ``set/procedure`` key of
+    each learned weights file (one per seed); ``primary``: the learned weights' vector
     variant; ``n_thresholds``: the split-error threshold grid; ``js``: the JS
     divergence's bins, low, high and pseudocount; ``n_boot`` replicates, bootstrap
     ``seed``; ``run``: the run's words for the titles; ``sources``: the papers whose
@@ -28,6 +29,7 @@ class VerdictOptions:
     learned: Sequence[str]
     schafer: Sequence[str]
     couples: Sequence[str]
+    weights: Sequence[str]
     primary: str
     n_thresholds: int
     js: Sequence[float]
@@ -49,6 +51,7 @@ def verdicts(
     sts: Sequence[PathLike],
     schafer: Sequence[PathLike],
     couples: Sequence[PathLike],
+    weights: Sequence[PathLike],
     comparisons_stem: PathLike,
     claims_stem: PathLike,
     *,
@@ -69,12 +72,16 @@ def verdicts(
     judged = [c for c in claims() if c.source in opts.sources]
     evidence = Evidence()
     learned_files: dict[tuple[str, str], list[PathLike]] = {}
+    weight_files: dict[tuple[str, str], list[PathLike]] = {}
+    for key, path in zip(_pairs(opts.weights, weights, "weights"), weights, strict=True):
+        weight_files.setdefault(key, []).append(path)
     for key, path in zip(_pairs(opts.learned, learned, "learned"), learned, strict=True):
         learned_files.setdefault(key, []).append(path)
     deboom_evidence(
         dict(zip(_pairs(opts.baselines, baselines, "baselines"), baselines, strict=True)),
         learned_files,
         couples=dict(zip(opts.couples, couples, strict=True)),
+        weights=weight_files,
         primary=opts.primary,
         n_thresholds=opts.n_thresholds,
         js=(int(opts.js[0]), float(opts.js[1]), float(opts.js[2]), float(opts.js[3])),

@@ -53,6 +53,8 @@ class Evidence:
     clusters: dict[tuple[str, str], npt.NDArray[np.int64]] = field(default_factory=dict)
     #: the JS divergence's histogram (bins, low, high, pseudocount) of family deboom_js
     js: tuple[int, float, float, float] = (10_000, -1.0, 1.5, 1.0)
+    #: (couple set, learned method) -> its weights per seed, rarest word first
+    weights: dict[tuple[str, str], Runs] = field(default_factory=dict)
 
     def variants(self, family: str, set_: str, method: str) -> list[str]:
         return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
@@ -125,6 +127,7 @@ def deboom_evidence(
     n_thresholds: int,
     couples: Mapping[str, PathLike] | None = None,
     js: tuple[int, float, float, float] | None = None,
+    weights: Mapping[tuple[str, str], Sequence[PathLike]] | None = None,
     evidence: Evidence | None = None,
 ) -> Evidence:
     """``baselines``: (couple set, vector variant) -> scores file of every baseline;
@@ -132,8 +135,15 @@ def deboom_evidence(
     ``primary``); ``couples``: couple set -> its couples file, whose test couples give
     the clusters of the bootstrap (:func:`couple_clusters`; none: each couple its own);
     ``js``: the tables' JS histogram (bins, low, high, pseudocount). Every method is
-    also evidence of family ``deboom_js``: its normalised test similarities."""
+    also evidence of family ``deboom_js``: its normalised test similarities.
+    ``weights``: (couple set, procedure) -> the learned weights file of each seed."""
+    from textsim.io import read_json
+
     out = evidence if evidence is not None else Evidence()
+    for (set_, procedure), paths in (weights or {}).items():
+        out.weights[(set_, f"learned_{procedure}")] = [
+            np.asarray(read_json(p)["weights"], dtype=np.float64) for p in paths
+        ]
     if js is not None:
         out.js = js
 

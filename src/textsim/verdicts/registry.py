@@ -29,11 +29,12 @@ __all__ = [
     "methods_of",
 ]
 
-Family = Literal["deboom", "deboom_js", "sts", "schafer"]
+Family = Literal["deboom", "deboom_js", "weights", "sts", "schafer"]
 #: each family's metric and whether lower values are better
 FAMILIES: dict[str, tuple[str, bool]] = {
     "deboom": ("split error %", True),
     "deboom_js": ("JS divergence x 100", False),
+    "weights": ("Kendall tau of |weight| with idf rank", True),
     "sts": ("Pearson r x 100", False),
     "schafer": ("score %", False),
 }
@@ -46,7 +47,12 @@ SOURCES = {
 _FIELDS = {
     "id", "source", "where", "quote", "family", "sets", "better", "worse", "mode",
     "pairing", "untestable", "within", "within_reason", "vectors", "ours", "magnitude",
+    "shape",
 }  # fmt: skip
+#: the shapes a claim about the learned weights may state (family weights): their
+#: magnitudes fall with the words' idf rank (Kendall's tau below 0, rarest word first),
+#: or the first (rarest) word's weight is the largest
+SHAPES = ("decreasing", "first-largest")
 #: the De Boom families: split error, JS divergence (the same methods and groups)
 DEBOOM = ("deboom", "deboom_js")
 #: the word-vector forms a De Boom run scores (``evaluation.vectors``)
@@ -96,6 +102,9 @@ class Claim:
     #: rate": 2.0), in the family's metric, positive: ``better`` is that much better
     #: than the best of ``worse`` (textsim.verdicts.table judges it as a magnitude)
     magnitude: float | None = None
+    #: family weights: the shape the paper states (:data:`SHAPES`) of each ``better``
+    #: method's learned weights on each set
+    shape: str | None = None
 
     @property
     def kind(self) -> str:
@@ -118,6 +127,8 @@ class Claim:
             return f"{self.vectors} word vectors; {', '.join(metrics)}"
         if self.family == "sts":
             return f"components: {self.mode or 'none'}"
+        if self.family == "weights":
+            return f"|weights| against idf rank, each seed: {self.shape}"
         return "eq. 3.1 and its metrics"
 
     @property
@@ -132,6 +143,8 @@ class Claim:
         """Every comparison the claim implies, groups expanded."""
         if self.untestable:
             return []
+        if self.family == "weights":  # a shape of each method's weights
+            return [Comparison(s, m, "") for s in self.sets for m in self.better]
         zipped = self.pairing == "zip"  # position by position: repeats kept
         better = _expand(self.family or "", self.better, unique=not zipped)
         worse = _expand(self.family or "", self.worse, unique=not zipped)
@@ -180,6 +193,10 @@ def methods_of(family: str) -> set[str]:
         from textsim.deboom.published import LEARNED_LABELS
 
         return set(BASELINES) | set(LEARNED_LABELS)
+    if family == "weights":
+        from textsim.deboom.published import LEARNED_LABELS
+
+        return set(LEARNED_LABELS)
     if family == "sts":
         from textsim.gem.sts import GEM_VARIANTS, STS_METHODS
 
@@ -223,7 +240,15 @@ def _claim(raw: dict[str, Any], where: str) -> Claim:
         return claim
     if claim.family not in FAMILIES:
         raise RegistryError(f"{where}: family must be one of {', '.join(FAMILIES)}")
-    if not (claim.sets and claim.better and claim.worse):
+    if claim.family == "weights":
+        if claim.shape not in SHAPES or claim.worse or not (claim.sets and claim.better):
+            raise RegistryError(
+                f"{where}: a weights claim needs sets, better (the learned methods) and "
+                f"shape ({' | '.join(SHAPES)}), and no worse"
+            )
+    elif claim.shape is not None:
+        raise RegistryError(f"{where}: shape applies to family weights only")
+    elif not (claim.sets and claim.better and claim.worse):
         raise RegistryError(f"{where}: a testable claim needs sets, better and worse")
     known = methods_of(claim.family)
     for name in _expand(claim.family, claim.better + claim.worse):

@@ -244,6 +244,46 @@ def _row(
     return row
 
 
+def _shape_row(
+    replicates: _Replicates, claim: Claim, c: Comparison, min_seeds: int
+) -> dict[str, object]:
+    """A weights claim on one method and set (:mod:`textsim.verdicts.shapes`), gated
+    on the method having learned: beating its control's split error on that set."""
+    from textsim.verdicts.shapes import judge_shape
+
+    row: dict[str, object] = {
+        "claim": claim.id,
+        "set": c.set,
+        "better": c.better,
+        "worse": "",
+        "published better": math.nan,
+        "published worse": math.nan,
+        "variant": "",
+        "role": VERDICT,
+    }
+    runs = replicates.evidence.weights.get((c.set, c.better))
+    if not runs:
+        return {**row, **_untestable(f"not measured in this run: {c.better}'s weights on {c.set}")}
+    if len(runs) < min_seeds:
+        reason = f"{c.better}: {len(runs)} seed(s) of the {min_seeds} a trained method needs"
+        return {**row, **_untestable(reason)}
+    verdict, mean, low, high, what = judge_shape(runs, claim.shape or "")
+    row.update({"ours better": mean, "low": low, "high": high, "seeds": str(len(runs))})
+    split = Claim(id=claim.id, source=claim.source, where="", quote="", family="deboom")
+    variants = replicates.evidence.variants("deboom", c.set, c.better)
+    cell, stuck = (
+        _learned(replicates, split, c.set, c.better, variants[0])
+        if variants
+        else ("no control", f"{c.better}: its split error on {c.set} is not measured")
+    )
+    row["learned"] = cell
+    if cell == "no control":
+        return {**row, "verdict": str(Verdict.UNTESTABLE), "reason": stuck}
+    if stuck:
+        return {**row, "verdict": str(Verdict.NOT_LEARNED), "reason": stuck}
+    return {**row, "verdict": str(verdict), "reason": what}
+
+
 def _range(bounds: tuple[float | None, float | None]) -> str:
     low, high = ("" if b is None else f"{b:+g}" for b in bounds)
     return f"[{low or '−∞'}, {high or '+∞'}]"
@@ -286,12 +326,17 @@ def comparison_table(
     needed: set[tuple[str, str, str]] = set()
     for claim in judged:
         fam = claim.family or ""
+        # a weight shape's gate: the method's split error against its control's
+        gate = "deboom" if fam == "weights" else fam
         for c in _expanded(evidence, fam, claim.comparisons()):
             for m in (c.better, c.worse):
-                needed |= {(fam, c.set, m), (fam, c.set, control(fam, m) or m)}
+                needed |= {(gate, c.set, m), (gate, c.set, control(gate, m) or m)}
     replicates = _Replicates(evidence, n_boot=n_boot, seed=seed, needed=needed)
     for claim in judged:
         fam = claim.family or ""
+        if fam == "weights":
+            rows += [_shape_row(replicates, claim, c, min_seeds) for c in claim.comparisons()]
+            continue
         for c in _expanded(evidence, fam, claim.comparisons()):
             base = {
                 "claim": claim.id,
@@ -334,7 +379,9 @@ def adjust(frame: pd.DataFrame, registry: Sequence[Claim] | None = None) -> pd.D
     if out.empty:
         return out
     out["verdict unadjusted"] = out["verdict"]
-    judged = out["verdict"].isin(_JUDGED)
+    # judged on a bootstrap interval (weight shapes are judged per seed: not adjusted)
+    se = out["se"] if "se" in out else pd.Series(np.nan, index=out.index)
+    judged = out["verdict"].isin(_JUDGED) & np.isfinite(se.astype(float))
     m = int(judged.sum())
     out["comparisons judged"] = m
     if m == 0:
