@@ -258,7 +258,7 @@ def test_a_variant_study_records_each_question_and_shows_the_points_explained(
     row = next(line for line in text.splitlines() if "`one-epoch`" in line)
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[:7] == ["20", "Mean", "`one-epoch`", "21.05", "15.00", "**20.00**", "-6.05"]
-    assert cells[7].startswith("+5.00 [+1.6") and cells[8] == "holds"
+    assert cells[7].startswith("+5.00 [+1.6") and cells[8] == "toward (+5.00)"
     with pytest.raises(SnapshotError, match="name the question"):
         render("variants", [Snapshot(snap)], [])
 
@@ -333,8 +333,9 @@ def test_the_variant_summaries_name_what_each_cause_explains_and_what_remains(
     tfidf20 = next(
         line for line in lines if line.startswith("| Tf-idf | 20 |") or "| 20 | 20.09 |" in line
     )
-    # +5.91: cbow's 6 points toward the paper overshoot it, nothing is left
-    assert "`cbow` +6.00 | 0.00 |" in tfidf20
+    # +5.91: cbow's 6 points toward the paper overshoot it by 0.09: it closes 5.82 of
+    # the gap, 0.09 is left (on the other side)
+    assert "`cbow` +5.82 (overshoot) | 0.09 |" in tfidf20
     assert len(render("variant-remainder", snap, ["2"]).splitlines()) == 6
 
     # two studies side by side (say two corpus sizes): the second lacks `architecture`
@@ -349,8 +350,8 @@ def test_the_variant_summaries_name_what_each_cause_explains_and_what_remains(
     # toward the paper at mean/20 (15 -> 20, paper 21.05); away at mean/10 (20 -> 15,
     # paper 30.67); tf-idf/20 moves 0.5 points of 2,000 couples: within noise; tf-idf/10
     # equals the paper in both: no gap to explain, still a cell
-    assert epoch[2] == epoch[4] == "1 / 1 / 2" and epoch[3] == epoch[5]
-    assert epoch[3].startswith("+5.00 [") and epoch[3].endswith("(Mean, 20)")
+    assert epoch[2] == epoch[4] == "1 / 0 / 1 / 2" and epoch[3] == epoch[5]
+    assert epoch[3].startswith("+5.00 of 6.05 (moved +5.00 [") and epoch[3].endswith("Mean, 20)")
     assert [c.strip() for c in rows["`cbow`"].strip("|").split("|")][4:] == ["—", "—"]
     with pytest.raises(SnapshotError, match="two or more snapshots"):
         render("variant-scales", snap, [])

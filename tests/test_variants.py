@@ -449,9 +449,16 @@ def test_each_variant_explains_points_of_the_gap_with_an_interval_and_a_verdict(
     assert at.loc[("noise", "mean"), "explained"] == pytest.approx(-1.0)
     assert at.loc[("noise", "mean"), "verdict"] == "within noise"
     assert at.loc[("away", "mean"), "verdict"] == "fails"
-    # tf-idf: 7 points moved where the gap is 2.09, so beyond the paper, still toward it
+    assert toward["outcome"] == "toward" and toward["closer_by"] == pytest.approx(5.0)
+    # tf-idf: 7 points moved where the gap is 2.09: past the paper (an overshoot) that
+    # ends 4.91 beyond it, farther than the default's 2.09: it closes a negative amount
     beyond = at.loc[("toward", "tfidf")]
     assert beyond["explained"] > abs(beyond["gap"]) and beyond["verdict"] == "holds"
+    assert beyond["outcome"] == "overshoot"
+    assert beyond["new_gap"] == pytest.approx(25.0 - 20.09)
+    assert beyond["closer_by"] == pytest.approx(2.09 - 4.91)
+    assert at.loc[("away", "mean"), "outcome"] == "away"
+    assert at.loc[("noise", "mean"), "outcome"] == "within noise"
     # where ours is worse than the paper, a lower error is toward it
     worse = [dict(r, variant=r["variant"]) for r in runs]
     worse[0]["metrics"] = _metrics(tmp_path / "worse.csv", {"mean": 300, "tfidf": 180})

@@ -26,7 +26,9 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     if not args:
         raise SnapshotError("view variants: name the question (e.g. variants couples)")
     question, lengths = args[0], set(args[1:])
-    frame = snaps[-1].table(f"variants.{question}")
+    from textsim.variants.compare import outcomes
+
+    frame = outcomes(snaps[-1].table(f"variants.{question}"))
     if lengths:
         frame = frame[frame["length"].astype(str).isin(lengths)]
     reference = str(frame["reference"].iloc[0])
@@ -52,7 +54,7 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                 f"**{md_num(r['test_error'])}**",
                 md_num(r["gap"]),
                 interval,
-                str(r["verdict"]) if isinstance(r["verdict"], str) and r["verdict"] else "—",
+                _outcome(r),
             ]
         )
     header = [
@@ -63,42 +65,65 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         reference,
         "variant's error",
         "our gap",
-        "explained (95% interval)",
-        "toward the paper",
+        "moved toward the paper (95% interval)",
+        "outcome (ends closer by)",
     ]
     title = f"Variant study, question `{question}` ({snaps[-1].name}): test split error %"
     return f"{title}\n\n" + md_table(header, rows)
 
 
 def _study(snap: Snapshot) -> pd.DataFrame:
-    """Every question's long table of one snapshot, concatenated."""
+    """Every question's long table of one snapshot, concatenated, with each cell's
+    outcome (:func:`textsim.variants.compare.outcomes`)."""
+    from textsim.variants.compare import outcomes
+
     names = snap.names("variants.")
     if not names:
         raise SnapshotError(f"snapshot {snap.name}: no variant study tables (variants.*.csv)")
-    return pd.concat([snap.table(n) for n in names], ignore_index=True)
+    return outcomes(pd.concat([snap.table(n) for n in names], ignore_index=True))
 
 
 def _where(r: pd.Series) -> str:
     return f"{r['label']}, {r['length']}"
 
 
+def _outcome(r: pd.Series) -> str:
+    """A cell's outcome and, where it moved toward the paper, how much closer it ends
+    (negative: an overshoot that ends farther from the paper than our default)."""
+    outcome = str(r["outcome"]) if isinstance(r["outcome"], str) and r["outcome"] else ""
+    if not outcome:
+        return "—"
+    if outcome in ("toward", "overshoot"):
+        return f"{outcome} ({r['closer_by']:+.2f})"
+    return outcome
+
+
 def _causes(snap: Snapshot) -> dict[tuple[str, str], list[str]]:
     """Per (question, variant) of one snapshot's study: the cells moved toward the
-    paper (verdict *holds*), away (*fails*) and neither, and the largest move toward
-    the paper with its interval and cell."""
+    paper and staying on our side of it, moved past it (overshoot), moved away, and
+    neither; and the cell that ends closest to the paper relative to our default
+    (``closer_by``, at most the whole gap), with its move's interval."""
     frame = _study(snap)
     frame = frame[frame["explained"].notna()]
     out: dict[tuple[str, str], list[str]] = {}
     for (question, variant), sub in frame.groupby(["question", "variant"], sort=False):
-        counts = sub["verdict"].value_counts()
-        best = sub.sort_values("explained").iloc[-1]
+        counts = sub["outcome"].value_counts()
+        moved = sub[sub["outcome"].isin(["toward", "overshoot"])]
+        if len(moved):
+            best = moved.sort_values("closer_by").iloc[-1]
+            over = (
+                f", past it by {abs(best['new_gap']):.2f}" if best["outcome"] == "overshoot" else ""
+            )
+            largest = (
+                f"{best['closer_by']:+.2f} of {abs(best['gap']):.2f} (moved "
+                f"{best['explained']:+.2f} [{best['explained_low']:+.2f}, "
+                f"{best['explained_high']:+.2f}]{over}; {_where(best)})"
+            )
+        else:
+            largest = "—"
         out[str(question), str(variant)] = [
-            str(int(counts.get("holds", 0))),
-            str(int(counts.get("fails", 0))),
-            str(int(counts.get("within noise", 0))),
-            f"{best['explained']:+.2f} [{best['explained_low']:+.2f}, "
-            f"{best['explained_high']:+.2f}] ({_where(best)})",
-        ]
+            str(int(counts.get(k, 0))) for k in ("toward", "overshoot", "away", "within noise")
+        ] + [largest]
     return out
 
 
@@ -116,38 +141,47 @@ def variant_scales(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         cells = [f"`{question}`", f"`{variant}`"]
         for study in studies:
             c = study.get((question, variant))
-            cells += ["—", "—"] if c is None else [" / ".join(c[:3]), c[3]]
+            cells += ["—", "—"] if c is None else [" / ".join(c[:4]), c[4]]
         rows.append(cells)
     header = ["question", "variant"]
     for s in snaps:
-        header += [f"{s.name}: toward / away / within noise", f"{s.name}: largest move toward"]
+        header += [
+            f"{s.name}: toward / overshoot / away / within noise",
+            f"{s.name}: closest to the paper (points of the gap closed)",
+        ]
     title = (
         f"What each cause explains in {', '.join(s.name for s in snaps)}: cells of method × "
-        "length, test split error; moves in points (95% interval)"
+        "length, test split error; points of the gap closed (a move past the paper counts "
+        "only what it ends closer), the move with its 95% interval"
     )
     return f"{title}\n\n" + md_table(header, rows)
 
 
 def variant_remainder(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """What remains of our gap to the paper per method and length in the last run's
-    variant study, after the single variant that explains most of it (a *holds*
-    verdict against the default pipeline; variants are not additive, so no sum), the
-    largest remainder first (args: how many rows, all when none)."""
+    variant study, after the single variant that ends closest to the paper (a move
+    toward it, verdict *holds*, against the default pipeline, counted by the points of
+    the gap it closes: a move past the paper only by what it ends closer; variants are
+    not additive, so no sum), the largest remainder first (args: how many rows, all
+    when none)."""
     frame = _study(snaps[-1])
     frame = frame[(frame["reference"] == "default") & frame["explained"].notna()]
     rows: list[tuple[float, list[str]]] = []
     for (length, _), sub in frame.groupby(["length", "method"], sort=False):
         gap = float(sub["gap"].iloc[0])
-        held = sub[sub["verdict"] == "holds"]
-        best = held.sort_values("explained").iloc[-1] if len(held) else None
-        explained = 0.0 if best is None else min(float(best["explained"]), abs(gap))
+        held = sub[(sub["verdict"] == "holds") & (sub["closer_by"] > 0)]
+        best = held.sort_values("closer_by").iloc[-1] if len(held) else None
+        explained = 0.0 if best is None else float(best["closer_by"])
         cells = [
             str(sub["label"].iloc[0]),
             str(length),
             md_num(sub["published"].iloc[0]),
             md_num(float(sub["published"].iloc[0]) + gap),
             f"{gap:+.2f}",
-            "—" if best is None else f"`{best['variant']}` {best['explained']:+.2f}",
+            "—"
+            if best is None
+            else f"`{best['variant']}` {best['closer_by']:+.2f}"
+            + (" (overshoot)" if best["outcome"] == "overshoot" else ""),
             md_num(abs(gap) - explained),
         ]
         rows.append((abs(gap) - explained, cells))
@@ -162,7 +196,7 @@ def variant_remainder(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "paper",
         "ours (default)",
         "gap (ours − paper)",
-        "variant explaining most (points toward the paper)",
+        "variant closing most (points of the gap closed)",
         "points unexplained",
     ]
     title = (
