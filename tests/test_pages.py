@@ -402,3 +402,30 @@ def test_a_recorded_command_shows_the_readers_mirror_folder() -> None:
     recorded = "TEXTSIM_MIRROR=../shared/datasets snakemake --cores 2"
     assert public_command(recorded) == "TEXTSIM_MIRROR=/path/to/mirror snakemake --cores 2"
     assert public_command("snakemake --cores 2") == "snakemake --cores 2"
+
+
+def test_a_verdict_snapshot_made_by_older_verdict_code_is_stale(tmp_path: Path) -> None:
+    """Verdict tables carry the fingerprint of the code that made them: a snapshot
+    without it or with another is stale, and a page shows its verdicts only under a
+    line that says so; the demo's snapshot is made by the current code (re-record it
+    after changing the registry, the verdict code or the published values)."""
+    from textsim.verdicts.fingerprint import COLUMN, fingerprint, stale
+
+    assert stale(fingerprint()) is None
+    assert "no fingerprint" in (stale(None) or "")
+    assert "0123456789ab" in (stale("0123456789ab") or "")
+    demo = Snapshot(SNAPSHOTS / "demo")
+    for table in ("verdict-claims", "verdicts"):
+        assert stale(str(demo.table(table)[COLUMN].iloc[0])) is None, table
+    assert "**Stale:**" not in render("verdicts", [demo], ["icdmw", "prl"])
+    # the same snapshot with an older registry's fingerprint: flagged
+    old = tmp_path / "old"
+    shutil.copytree(SNAPSHOTS / "demo", old)
+    for table in ("verdict-claims", "verdicts"):
+        frame = pd.read_csv(old / f"{table}.csv")
+        frame[COLUMN] = "0123456789ab"
+        frame.to_csv(old / f"{table}.csv", index=False)
+    shown = render("verdicts", [demo, Snapshot(old)], ["icdmw", "prl"])
+    assert shown.startswith("**Stale:** the old verdicts were made by other verdict code")
+    claim = "prl-learned-beats-every-baseline"
+    assert render("comparisons", [Snapshot(old)], [claim, "2"]).startswith("**Stale:**")

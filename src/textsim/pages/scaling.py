@@ -21,8 +21,11 @@ def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     from textsim.verdicts.registry import claims
 
     known = {c.id: c for c in claims()}
+    from textsim.pages.views import stale_note
+    from textsim.verdicts.fingerprint import COLUMN
+
     frame = snaps[-1].table("scaling-claims")
-    sizes = [c for c in frame.columns if c not in ("claim", "published holds")]
+    sizes = [c for c in frame.columns if c not in ("claim", "published holds", COLUMN)]
     body = []
     for _, r in frame.iterrows():
         claim = known.get(str(r["claim"]))
@@ -34,7 +37,11 @@ def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
             cells.append(f"**{verdict}**" + (f" ({counts}" if paren else ""))
         body.append(cells)
     header = ["claim", "where", "holds in the paper", *sizes]
-    return f"Claims by corpus size ({snaps[-1].name})\n\n" + md_table(header, body)
+    return (
+        f"Claims by corpus size ({snaps[-1].name})\n\n"
+        + stale_note(snaps[-1:], "scaling-claims")
+        + md_table(header, body)
+    )
 
 
 def scaling_costs(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:

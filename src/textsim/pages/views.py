@@ -279,7 +279,26 @@ def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
             cells.append(f"**{row['verdict']}**{counts}{reason}{extra}")
         body.append(cells)
     header = ["claim", "the paper", "holds in the paper", *(s.name for s in snaps)]
-    return md_table(header, body)
+    return stale_note(snaps, "verdict-claims") + md_table(header, body)
+
+
+def stale_note(snaps: Sequence[Snapshot], table: str) -> str:
+    """A warning line per snapshot whose ``table`` was made by other verdict code than
+    the current (:func:`textsim.verdicts.fingerprint.stale`), empty when all are current:
+    a page shows such verdicts only under this line."""
+    from textsim.verdicts.fingerprint import COLUMN, stale
+
+    lines = []
+    for s in snaps:
+        frame = s.table(table)
+        found = str(frame[COLUMN].iloc[0]) if COLUMN in frame and len(frame) else None
+        why = stale(found)
+        if why:
+            lines.append(
+                f"**Stale:** the {s.name} verdicts were {why}; they follow an older rule and "
+                "registry until its verdicts job is rerun and the run recorded again.\n\n"
+            )
+    return "".join(lines)
 
 
 def _text(row: pd.Series, key: str) -> str:
@@ -342,7 +361,7 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "seeds",
         "verdict",
     ]
-    return md_table(header, body)
+    return stale_note(snaps, "verdicts") + md_table(header, body)
 
 
 def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:

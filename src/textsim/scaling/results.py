@@ -100,4 +100,10 @@ def claims_by_size(per_size: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
         if measured:
             published = first.loc[claim, "published holds"]
             rows.append({"claim": claim, "published holds": published, **cells})
-    return pd.DataFrame(rows, columns=["claim", "published holds", *sizes])
+    out = pd.DataFrame(rows, columns=["claim", "published holds", *sizes])
+    from textsim.verdicts.fingerprint import COLUMN
+
+    codes = {str(t[COLUMN].iloc[0]) for t in per_size.values() if COLUMN in t and len(t)}
+    if codes:  # the verdict code that made every size's table (one, or "mixed")
+        out[COLUMN] = codes.pop() if len(codes) == 1 else "mixed"
+    return out

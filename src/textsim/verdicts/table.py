@@ -22,6 +22,7 @@ from textsim.verdicts.bootstrap import (
     point_estimates,
 )
 from textsim.verdicts.evidence import Evidence
+from textsim.verdicts.fingerprint import COLUMN, fingerprint
 from textsim.verdicts.registry import DEBOOM, SOURCES, Claim, Comparison, claims
 from textsim.verdicts.rule import LEVEL, Verdict, combine, judge, judge_within
 
@@ -361,7 +362,9 @@ def comparison_table(
     frame = pd.DataFrame(rows)
     frame["published holds"] = _published_holds(frame, registry)
     frame["magnitude"] = _magnitudes(frame, registry)
-    return adjust(frame, registry)
+    frame = adjust(frame, registry)
+    frame[COLUMN] = fingerprint()
+    return frame
 
 
 def adjust(frame: pd.DataFrame, registry: Sequence[Claim] | None = None) -> pd.DataFrame:
@@ -548,6 +551,7 @@ def claim_table(
                 "magnitude": magnitude,
                 "robustness": robust,
                 "reason": reason,
+                COLUMN: fingerprint(),
             }
         )
     return pd.DataFrame(rows)
