@@ -83,3 +83,40 @@ def test_worker_processes_give_the_same_table() -> None:
     parallel = evaluate_paragraphs(make, docs, c_grid=grid, progress=False, n_jobs=2)
     same = ["method", "technique", "accuracy", "C", "n_train", "n_test"]
     pd.testing.assert_frame_equal(serial[same], parallel[same])
+
+
+def test_each_test_document_outcome_is_kept_for_the_verdicts(tmp_path) -> None:
+    """``keep`` receives whether each test document is predicted right, per technique:
+    its mean is the table's accuracy, and the verdicts read it as paired evidence."""
+    from textsim.verdicts.evidence import paragraph_evidence
+    from textsim.verdicts.registry import load
+    from textsim.verdicts.table import comparison_table
+
+    emb, prob, docs = _topics()
+    kept: dict = {}
+    frame = evaluate_paragraphs(
+        partial(build, embeddings=emb, probabilities=prob),
+        docs,
+        c_grid=[0.1, 1.0],
+        progress=False,
+        keep=kept,
+    )
+    n_test = int((docs["split"] == "test").sum())
+    for row in frame.iloc[1:].itertuples():
+        correct = kept[(row.method, row.technique)]
+        assert correct.shape == (n_test,) and correct.mean() == pytest.approx(row.accuracy)
+    rows = [
+        pd.DataFrame({"method": m, "technique": t, "document": range(len(c)), "correct": c})
+        for (m, t), c in kept.items()
+    ]
+    path = tmp_path / "predictions.parquet"
+    pd.concat(rows, ignore_index=True).to_parquet(path)
+    registry = load(
+        "- {id: p, source: gem, where: x, quote: q, family: paragraphs, sets: [test],"
+        " better: ['mean, whole'], worse: ['GEM, whole']}"
+    )
+    row = comparison_table(paragraph_evidence(path), registry=registry, n_boot=200).iloc[0]
+    accuracy = frame.set_index(["method", "technique"])["accuracy"]
+    assert row["ours better"] == pytest.approx(100 * accuracy[("mean", "whole")])
+    assert row["ours worse"] == pytest.approx(100 * accuracy[("GEM", "whole")])
+    assert row["published worse"] == 65.30 and row["low"] <= row["difference"] <= row["high"]

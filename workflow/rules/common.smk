@@ -46,6 +46,8 @@ CLEAN_JOB = {"mem_mb": 1000, "runtime": 120}
 SHARDS = [f"{i:03d}" for i in range(config["corpus"]["n_shards"])]
 STS = config["sts"]
 PARAGRAPHS = config["paragraphs"]
+#: each test document's outcome per paragraph technique (the verdicts' evidence)
+PARAGRAPH_PREDICTIONS = "results/paragraphs/predictions.parquet"
 SCH = config["schafer"]
 KERAS_BACKEND = config["keras"]["backend"]
 # What a Keras job adds to its resources on a cluster: one GPU on the partition named by

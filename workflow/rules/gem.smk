@@ -168,7 +168,8 @@ rule paragraph_scores:
         docfreq=DOCFREQ,
         code=code("paragraph_scores"),
     output:
-        "results/paragraphs/scores.csv",
+        scores="results/paragraphs/scores.csv",
+        predictions=PARAGRAPH_PREDICTIONS,
     params:
         options={  # textsim.stages.gem.paragraphs.ParagraphOptions
             "max_documents": PARAGRAPHS["max_documents"],

@@ -231,6 +231,7 @@ use rule verdicts as scaling_verdicts with:
         schafer=[],
         couples=[SCALE_COUPLES.format(length=n) for n in SCALE_LENGTHS],
         weights=[],
+        paragraphs=[],
         claims=CLAIMS,
         code=code("verdicts"),
     output:

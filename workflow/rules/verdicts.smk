@@ -9,6 +9,7 @@ rule verdicts:
         baselines=list(verdict_evidence()[0].values()),
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] and "gem" in VERDICT_SOURCES else [],
+        paragraphs=[PARAGRAPH_PREDICTIONS] if PARAGRAPHS["enabled"] and "gem" in VERDICT_SOURCES else [],
         schafer=lambda wc: [path for _, path in verdict_schafer()],
         couples=list(verdict_couples().values()),
         weights=[path for _, path in verdict_weights()],

@@ -6,7 +6,8 @@ paragraph_scores(
     snakemake.input.vectors,
     snakemake.input.docfreq,
     snakemake.input.documents,
-    snakemake.output[0],
+    snakemake.output.scores,
+    snakemake.output.predictions,
     options=snakemake.params.options,
     threads=snakemake.threads,
 )

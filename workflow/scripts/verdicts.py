@@ -9,6 +9,7 @@ verdicts(
     list(snakemake.input.schafer),
     list(snakemake.input.couples),
     list(snakemake.input.weights),
+    list(snakemake.input.paragraphs),
     snakemake.output.comparisons_csv.removesuffix(".csv"),
     snakemake.output.claims_csv.removesuffix(".csv"),
     options=snakemake.params.options,

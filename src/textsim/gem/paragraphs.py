@@ -108,8 +108,9 @@ def _embed_sentences(
     ]
 
 
-#: a row's probe: (method, technique), embedding seconds, chosen C, test accuracy
-Scored = tuple[tuple[str, str], float, float, float]
+#: a row's probe: (method, technique), embedding seconds, chosen C, test accuracy, and
+#: whether each test document is predicted right
+Scored = tuple[tuple[str, str], float, float, float, npt.NDArray[np.bool_]]
 
 
 def _embed_and_probe(
@@ -122,7 +123,7 @@ def _embed_and_probe(
 ) -> list[Scored]:
     """One task: the embeddings of ``embed(*args)``, then for each, C chosen on a held-out
     fifth of the training documents and the test accuracy refitted on all of them."""
-    from textsim.probe import best_c, holdout_split, probe_accuracy
+    from textsim.probe import best_c, holdout_split, probe_accuracy, probe_correct
 
     fit, held = holdout_split(int(train.sum()), seed)
     train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)
@@ -132,7 +133,8 @@ def _embed_and_probe(
         X_train = X[train]
         scores = [probe_accuracy(X_train, y_train, fit, held, c) for c in grid]
         c = best_c(grid, scores)
-        out.append((key, seconds, c, probe_accuracy(X, y, train_rows, test_rows, c)))
+        correct = probe_correct(X, y, train_rows, test_rows, c)
+        out.append((key, seconds, c, float(correct.mean()), correct))
     return out
 
 
@@ -144,6 +146,7 @@ def evaluate_paragraphs(
     seed: int = 0,
     progress: bool = True,
     n_jobs: int = 1,
+    keep: dict[tuple[str, str], npt.NDArray[np.bool_]] | None = None,
 ) -> pd.DataFrame:
     """Test accuracy of every paragraph embedding (rows: method, technique).
 
@@ -154,7 +157,8 @@ def evaluate_paragraphs(
     (fits included). Each embedding and its probe (C on one seeded held-out fifth of the
     training documents, then the test accuracy) is one task; ``n_jobs`` worker processes
     (joblib) share the tasks, each run single-threaded, so the table does not depend on
-    ``n_jobs``."""
+    ``n_jobs``. ``keep``, when given, receives per (method, technique) whether each test
+    document (in ``documents``' order) is predicted right: the verdicts' evidence."""
     from joblib import Parallel, delayed
     from tqdm import tqdm
 
@@ -182,7 +186,7 @@ def evaluate_paragraphs(
     jobs = [delayed(_one_thread)(_embed_and_probe, f, args, *probe) for f, args in tasks]
     with Parallel(n_jobs=n_jobs, return_as="generator", batch_size=1) as parallel:
         done = tqdm(parallel(jobs), total=len(jobs), desc="paragraphs", disable=not progress)
-        scored = {key: (seconds, c, acc) for out in done for key, seconds, c, acc in out}
+        scored = {key: rest for out in done for key, *rest in out}
     labels, counts = np.unique(y[train], return_counts=True)
     majority = labels[np.argmax(counts)]
     rows: list[dict[str, object]] = [
@@ -198,7 +202,9 @@ def evaluate_paragraphs(
         }
     ]
     for key in TECHNIQUES:
-        seconds, c, acc = scored[key]
+        seconds, c, acc, correct = scored[key]
+        if keep is not None:
+            keep[key] = correct
         rows.append(
             {
                 "method": key[0],

@@ -52,6 +52,7 @@ def verdicts(
     schafer: Sequence[PathLike],
     couples: Sequence[PathLike],
     weights: Sequence[PathLike],
+    paragraphs: Sequence[PathLike],
     comparisons_stem: PathLike,
     claims_stem: PathLike,
     *,
@@ -62,6 +63,7 @@ def verdicts(
     from textsim.verdicts.evidence import (
         Evidence,
         deboom_evidence,
+        paragraph_evidence,
         schafer_evidence,
         sts_evidence,
     )
@@ -89,6 +91,8 @@ def verdicts(
     )
     for path in sts:
         sts_evidence(path, evidence=evidence)
+    for path in paragraphs:
+        paragraph_evidence(path, evidence=evidence)
     schafer_runs: dict[tuple[str, str], list[PathLike]] = {}
     for key, path in zip(_pairs(opts.schafer, schafer, "schafer"), schafer, strict=True):
         schafer_runs.setdefault(key, []).append(path)

@@ -32,6 +32,7 @@ __all__ = [
     "Runs",
     "couple_clusters",
     "deboom_evidence",
+    "paragraph_evidence",
     "schafer_evidence",
     "schafer_total",
     "similarity_on_test",
@@ -199,6 +200,21 @@ def sts_evidence(pairs: PathLike, *, evidence: Evidence | None = None) -> Eviden
             part[["similarity", "gold"]].to_numpy(dtype=np.float64)
         ]
         out.strata.setdefault(("sts", str(split)), None)
+    return out
+
+
+def paragraph_evidence(predictions: PathLike, *, evidence: Evidence | None = None) -> Evidence:
+    """Each test document's outcome (1 right, 0 wrong) per paragraph technique, as
+    family ``paragraphs``, set ``test``, method ``<method>, <technique>``
+    (:func:`textsim.gem.paragraphs.evaluate_paragraphs`)."""
+    out = evidence if evidence is not None else Evidence()
+    frame = pd.read_parquet(predictions)
+    for (method, technique), part in frame.groupby(["method", "technique"], sort=False):
+        part = part.sort_values("document")
+        out.runs[("paragraphs", "test", f"{method}, {technique}", "main")] = [
+            part["correct"].to_numpy(dtype=np.float64)
+        ]
+    out.strata.setdefault(("paragraphs", "test"), None)
     return out
 
 

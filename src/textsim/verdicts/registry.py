@@ -29,13 +29,14 @@ __all__ = [
     "methods_of",
 ]
 
-Family = Literal["deboom", "deboom_js", "weights", "sts", "schafer"]
+Family = Literal["deboom", "deboom_js", "weights", "sts", "paragraphs", "schafer"]
 #: each family's metric and whether lower values are better
 FAMILIES: dict[str, tuple[str, bool]] = {
     "deboom": ("split error %", True),
     "deboom_js": ("JS divergence x 100", False),
     "weights": ("Kendall tau of |weight| with idf rank", True),
     "sts": ("Pearson r x 100", False),
+    "paragraphs": ("topic accuracy %", False),
     "schafer": ("score %", False),
 }
 SOURCES = {
@@ -197,6 +198,10 @@ def methods_of(family: str) -> set[str]:
         from textsim.deboom.published import LEARNED_LABELS
 
         return set(LEARNED_LABELS)
+    if family == "paragraphs":
+        from textsim.gem.paragraphs import TECHNIQUES
+
+        return {f"{m}, {t}" for m, t in TECHNIQUES}
     if family == "sts":
         from textsim.gem.sts import GEM_VARIANTS, STS_METHODS
 

@@ -95,6 +95,11 @@ def published_value(family: str, set_: str, method: str) -> float:
 
         rows = [t for _, src, _, t in GEM_STS.get(method, []) if src != "slides" and t is not None]
         return float(rows[0]) if rows else math.nan
+    if family == "paragraphs":
+        from textsim.gem.published import GEM_PARAGRAPHS
+
+        name, _, technique = method.rpartition(", ")
+        return GEM_PARAGRAPHS.get(technique, math.nan) if name == "GEM" else math.nan
     if family == "schafer":
         from textsim.schafer.published import thesis_value
 

@@ -29,16 +29,21 @@ def paragraph_scores(
     docfreq: PathLike,
     documents: PathLike,
     output: PathLike,
+    predictions: PathLike,
     *,
     options: Mapping[str, Any],
     threads: int = 1,
 ) -> None:
-    """The topic probe's accuracy of each method on the paragraphs (documents);
-    ``options``: :class:`ParagraphOptions`."""
+    """The topic probe's accuracy of each method on the paragraphs (documents), and in
+    ``predictions`` (Parquet: method, technique, document, correct) whether each test
+    document is predicted right; ``options``: :class:`ParagraphOptions`."""
     from functools import partial
+
+    import pandas as pd
 
     from textsim.formats.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
+    from textsim.io import atomic_path
     from textsim.methods.gem.model import GEM
     from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding
@@ -58,7 +63,19 @@ def paragraph_scores(
     make = partial(
         build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=emb, probabilities=prob
     )
-    frame = evaluate_paragraphs(make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads)
+    kept: dict[tuple[str, str], Any] = {}
+    frame = evaluate_paragraphs(
+        make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads, keep=kept
+    )
     for row in frame.itertuples():
         log.info("%-18s %-20s accuracy %.4f", row.method, row.technique, row.accuracy)
     write_csv(frame, output)
+    rows = pd.concat(
+        [
+            pd.DataFrame({"method": m, "technique": t, "document": range(len(c)), "correct": c})
+            for (m, t), c in kept.items()
+        ],
+        ignore_index=True,
+    )
+    with atomic_path(predictions) as tmp:
+        rows.to_parquet(tmp, index=False)
