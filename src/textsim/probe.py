@@ -48,20 +48,6 @@ def probe_accuracy(
     return float(clf.score(X[held], y[held]))
 
 
-def probe_correct(
-    X: npt.ArrayLike,
-    y: npt.ArrayLike,
-    fit: npt.NDArray[np.int64],
-    held: npt.NDArray[np.int64],
-    C: float,
-) -> npt.NDArray[np.bool_]:
-    """Whether the probe fitted with ``C`` on the rows ``fit`` predicts each row of
-    ``held`` right (its mean is :func:`probe_accuracy`)."""
-    X, y = np.asarray(X), np.asarray(y)
-    clf = logistic_probe(C=C).fit(X[fit], y[fit])
-    return np.asarray(clf.predict(X[held]) == y[held], dtype=bool)
-
-
 def choose_c(
     X: npt.ArrayLike,
     y: npt.ArrayLike,
