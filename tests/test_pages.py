@@ -412,7 +412,7 @@ def test_a_verdict_snapshot_made_by_older_verdict_code_is_stale(tmp_path: Path) 
     from textsim.verdicts.fingerprint import COLUMN, fingerprint, stale
 
     assert stale(fingerprint()) is None
-    assert "no fingerprint" in (stale(None) or "")
+    assert "before verdict tables carried" in (stale(None) or "")
     assert "0123456789ab" in (stale("0123456789ab") or "")
     demo = Snapshot(SNAPSHOTS / "demo")
     for table in ("verdict-claims", "verdicts"):
@@ -427,5 +427,6 @@ def test_a_verdict_snapshot_made_by_older_verdict_code_is_stale(tmp_path: Path) 
         frame.to_csv(old / f"{table}.csv", index=False)
     shown = render("verdicts", [demo, Snapshot(old)], ["icdmw", "prl"])
     assert shown.startswith("**Stale:** the old verdicts were made by other verdict code")
+    assert "0123456789ab" in shown
     claim = "prl-learned-beats-every-baseline"
     assert render("comparisons", [Snapshot(old)], [claim, "2"]).startswith("**Stale:**")

@@ -295,8 +295,9 @@ def stale_note(snaps: Sequence[Snapshot], table: str) -> str:
         why = stale(found)
         if why:
             lines.append(
-                f"**Stale:** the {s.name} verdicts were {why}; they follow an older rule and "
-                "registry until its verdicts job is rerun and the run recorded again.\n\n"
+                f"**Stale:** the {s.name} verdicts were {why}: they may follow an older rule "
+                "and registry than this page describes, until that run's verdicts job is "
+                "rerun and the run recorded again.\n\n"
             )
     return "".join(lines)
 
@@ -346,7 +347,12 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
                     str(r["variant"])
                     + (" (robustness)" if _text(r, "role") == "robustness" else ""),
                     f"{md_num(r['ours better'])} vs {md_num(r['ours worse'])}",
-                    f"{md_num(r['difference'])} [{md_num(r['low'])}, {md_num(r['high'])}]",
+                    f"{md_num(r['difference'])} [{md_num(r['low'])}, {md_num(r['high'])}]"
+                    + (
+                        f"; adjusted [{md_num(r['low adjusted'])}, {md_num(r['high adjusted'])}]"
+                        if not pd.isna(r.get("low adjusted", float("nan")))
+                        else ""
+                    ),
                     str(r["seeds"]),
                     f"**{r['verdict']}**",
                 ]
@@ -357,7 +363,7 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "comparison",
         "vectors",
         "ours",
-        "difference [95% CI]",
+        "difference [95% CI; adjusted for the table's comparisons]",
         "seeds",
         "verdict",
     ]

@@ -52,8 +52,8 @@ def _matches(name: str, pattern: str) -> bool:
 def stale(found: str | None) -> str | None:
     """Why a table whose fingerprint is ``found`` (None: it has none) is stale, or None
     when the current verdict code made it."""
-    current = fingerprint()
-    if found == current:
+    if found == fingerprint():
         return None
-    made = "no fingerprint (made before tables carried one)" if found is None else found
-    return f"made by other verdict code ({made}; the current code is {current})"
+    if found is None:
+        return "made before verdict tables carried the fingerprint of their code"
+    return f"made by other verdict code (fingerprint {found})"

@@ -130,6 +130,8 @@ class Claim:
             return f"components: {self.mode or 'none'}"
         if self.family == "weights":
             return f"|weights| against idf rank, each seed: {self.shape}"
+        if self.family == "paragraphs":
+            return "topic accuracy on the test documents"
         return "eq. 3.1 and its metrics"
 
     @property

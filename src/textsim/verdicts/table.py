@@ -274,7 +274,9 @@ def _shape_row(
         reason = f"{c.better}: {len(runs)} seed(s) of the {min_seeds} a trained method needs"
         return {**row, **_untestable(reason)}
     verdict, mean, low, high, what = judge_shape(runs, claim.shape or "")
-    row.update({"ours better": mean, "low": low, "high": high, "seeds": str(len(runs))})
+    row.update(
+        {"ours better": mean, "low": low, "high": high, "seeds": str(len(runs)), "seed range": what}
+    )
     split = Claim(id=claim.id, source=claim.source, where="", quote="", family="deboom")
     variants = replicates.evidence.variants("deboom", c.set, c.better)
     cell, stuck = (
@@ -287,7 +289,7 @@ def _shape_row(
         return {**row, "verdict": str(Verdict.UNTESTABLE), "reason": stuck}
     if stuck:
         return {**row, "verdict": str(Verdict.NOT_LEARNED), "reason": stuck}
-    return {**row, "verdict": str(verdict), "reason": what}
+    return {**row, "verdict": str(verdict), "reason": ""}
 
 
 def _range(bounds: tuple[float | None, float | None]) -> str:
