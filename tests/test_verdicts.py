@@ -12,9 +12,10 @@ import pytest
 from textsim.deboom.metrics import evaluate_split
 from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent, pearson
 from textsim.verdicts.evidence import Evidence, wrong_on_test
+from textsim.verdicts.lines import claim_table, magnitude_verdict
 from textsim.verdicts.registry import Claim, RegistryError, claims, groups, load, methods_of
 from textsim.verdicts.rule import Verdict, combine, judge, judge_within
-from textsim.verdicts.table import claim_table, comparison_table, magnitude_verdict
+from textsim.verdicts.table import comparison_table
 
 # -- the rule ---------------------------------------------------------------------------
 
@@ -612,7 +613,7 @@ def test_the_multiplicity_adjustment_widens_every_judged_interval_by_the_family_
     """Ten comparisons judged in one table: each interval at level 1 − 0.05/10; a
     difference 2.2 standard errors from 0 holds unadjusted and is within noise after,
     one 5 standard errors away still holds; rows not judged are left as they are."""
-    from textsim.verdicts.table import adjust
+    from textsim.verdicts.lines import adjust
 
     registry = load(
         "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: unit,"

@@ -21,7 +21,7 @@ def scaling_claims(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     from textsim.verdicts.registry import claims
 
     known = {c.id: c for c in claims()}
-    from textsim.pages.views import stale_note
+    from textsim.pages.claims import stale_note
     from textsim.verdicts.fingerprint import COLUMN
 
     frame = snaps[-1].table("scaling-claims")

@@ -26,7 +26,7 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     if not args:
         raise SnapshotError("view variants: name the question (e.g. variants couples)")
     question, lengths = args[0], set(args[1:])
-    from textsim.variants.compare import outcomes
+    from textsim.verdicts.gaps import outcomes
 
     frame = outcomes(snaps[-1].table(f"variants.{question}"))
     if lengths:
@@ -75,7 +75,7 @@ def variant_question(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
 def _study(snap: Snapshot) -> pd.DataFrame:
     """Every question's long table of one snapshot, concatenated, with each cell's
     outcome (:func:`textsim.variants.compare.outcomes`)."""
-    from textsim.variants.compare import outcomes
+    from textsim.verdicts.gaps import outcomes
 
     names = snap.names("variants.")
     if not names:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
+from textsim.pages.claims import comparisons, verdicts
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
 from textsim.pages.scaling import scaling_claims, scaling_costs, scaling_sizes
 from textsim.pages.snapshots import Snapshot, SnapshotError
@@ -243,72 +244,6 @@ def schafer(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return f"Eq. 3.1 score % of {s.name}'s runs, test split\n\n" + md_table(header, body)
 
 
-def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
-    """One line per claim of the sources in ``args`` (icdmw, prl, gem, schafer): the
-    paper's words, whether the published numbers hold it, each run's verdict."""
-    from textsim.verdicts.registry import claims
-
-    wanted = {c.id for c in claims() if c.source in args}
-    per = [s.table("verdict-claims").set_index("claim") for s in snaps]
-    body = []
-    for claim in per[-1].index:
-        if claim not in wanted:
-            continue
-        last = per[-1].loc[claim]
-        published = "—" if pd.isna(last["published holds"]) else str(last["published holds"])
-        ours = _text(last, "kind").startswith("ours")
-        label = f"`{claim}`" + (" (ours, stronger than the paper)" if ours else "")
-        read = _text(last, "reading")
-        paper = f"{last['where']}: “{last['quote']}”" + (f" ({read})" if read else "")
-        cells = [label, paper, "—" if ours else published]
-        for p in per:
-            row = p.loc[claim] if claim in p.index else None
-            if row is None:
-                cells.append("—")
-                continue
-            counts = "" if pd.isna(row["comparisons"]) else f" ({row['comparisons']})"
-            reason = ""
-            said = row["verdict"] in ("untestable", "not learned")
-            if not pd.isna(row["reason"]) and (said or row["reason"].startswith("claimed range")):
-                reason = f": {row['reason']}"
-            extra = "".join(
-                f"; {name}: {_text(row, key)}"
-                for key, name in (("magnitude", "magnitude"), ("robustness", "robustness"))
-                if _text(row, key)
-            )
-            cells.append(f"**{row['verdict']}**{counts}{reason}{extra}")
-        body.append(cells)
-    header = ["claim", "the paper", "holds in the paper", *(s.name for s in snaps)]
-    return stale_note(snaps, "verdict-claims") + md_table(header, body)
-
-
-def stale_note(snaps: Sequence[Snapshot], table: str) -> str:
-    """A warning line per snapshot whose ``table`` was made by other verdict code than
-    the current (:func:`textsim.verdicts.fingerprint.stale`), empty when all are current:
-    a page shows such verdicts only under this line."""
-    from textsim.verdicts.fingerprint import COLUMN, stale
-
-    lines = []
-    for s in snaps:
-        frame = s.table(table)
-        found = str(frame[COLUMN].iloc[0]) if COLUMN in frame and len(frame) else None
-        why = stale(found)
-        if why:
-            lines.append(
-                f"**Stale:** the {s.name} verdicts were {why}: they may follow an older rule "
-                "and registry than this page describes, until that run's verdicts job is "
-                "rerun and the run recorded again.\n\n"
-            )
-    return "".join(lines)
-
-
-def _text(row: pd.Series, key: str) -> str:
-    """A text cell of a snapshot's row, empty where the column or value is missing
-    (snapshots made before the column existed)."""
-    value = row.get(key)
-    return "" if value is None or pd.isna(value) else str(value)
-
-
 def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """The Schäfer selection procedure of the last run, as its table says it: per
     dataset and model the selected point, the seeds' eq. 3.1 and parts, the untrained
@@ -317,57 +252,6 @@ def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     body = [["—" if pd.isna(v) else str(v) for v in row] for row in frame.itertuples(index=False)]
     title = f"The selection procedure ({snaps[-1].name}): test split, mean ± sd over seeds"
     return f"{title}\n\n" + md_table([str(c) for c in frame.columns], body)
-
-
-def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
-    """Every comparison of one claim (args: the claim id, then optionally the number
-    of rows per run, closest first: the smallest margins in the claimed direction)."""
-    from textsim.verdicts.registry import claims
-
-    claim, *rest = args
-    limit = int(rest[0]) if rest else None
-    lower = {c.id: c.lower_is_better for c in claims()}
-    if claim not in lower:
-        raise SnapshotError(f"comparisons: unknown claim {claim!r}")
-    body = []
-    for s in snaps:
-        frame = s.table("verdicts")
-        frame = frame[frame["claim"] == claim].copy()
-        if frame.empty:
-            raise SnapshotError(f"snapshot {s.name}: no comparison of claim {claim}")
-        # closest to failing first: the largest differences where lower is better
-        frame = frame.sort_values("difference", ascending=not lower[claim], na_position="last")
-        shown = frame.head(limit) if limit else frame
-        for _, r in shown.iterrows():
-            body.append(
-                [
-                    s.name,
-                    str(r["set"]),
-                    f"{r['better']} vs {r['worse']}",
-                    str(r["variant"])
-                    + (" (robustness)" if _text(r, "role") == "robustness" else ""),
-                    f"{md_num(r['ours better'])} vs {md_num(r['ours worse'])}",
-                    f"{md_num(r['difference'])} [{md_num(r['low'])}, {md_num(r['high'])}]"
-                    + (
-                        f"; adjusted [{md_num(r['low adjusted'])}, {md_num(r['high adjusted'])}]"
-                        if not pd.isna(r.get("low adjusted", float("nan")))
-                        else ""
-                    ),
-                    str(r["seeds"]),
-                    f"**{r['verdict']}**",
-                ]
-            )
-    header = [
-        "run",
-        "set",
-        "comparison",
-        "vectors",
-        "ours",
-        "difference [95% CI; adjusted for the table's comparisons]",
-        "seeds",
-        "verdict",
-    ]
-    return stale_note(snaps, "verdicts") + md_table(header, body)
 
 
 def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:

@@ -93,7 +93,7 @@ def plot_sts(
 ) -> None:
     """STS-B test Pearson r against corpus size; the published r (other, much larger
     word vectors) as dotted lines."""
-    from textsim.verdicts.table import published_value
+    from textsim.verdicts.published import published_value
 
     with plt.rc_context(cast(Any, STYLE)):
         fig, ax = plt.subplots(figsize=(3.6, 2.9))

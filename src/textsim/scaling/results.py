@@ -105,5 +105,5 @@ def claims_by_size(per_size: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
 
     codes = {str(t[COLUMN].iloc[0]) for t in per_size.values() if COLUMN in t and len(t)}
     if codes:  # the verdict code that made every size's table (one, or "mixed")
-        out[COLUMN] = codes.pop() if len(codes) == 1 else "mixed"
+        out.insert(1, COLUMN, codes.pop() if len(codes) == 1 else "mixed")
     return out

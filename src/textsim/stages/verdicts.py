@@ -67,8 +67,9 @@ def verdicts(
         schafer_evidence,
         sts_evidence,
     )
+    from textsim.verdicts.lines import claim_table
     from textsim.verdicts.registry import claims
-    from textsim.verdicts.table import NOTE, claim_table, comparison_table
+    from textsim.verdicts.table import NOTE, comparison_table
 
     opts = settings_of(VerdictOptions, options, "verdicts")
     judged = [c for c in claims() if c.source in opts.sources]

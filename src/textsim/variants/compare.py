@@ -25,7 +25,6 @@ __all__ = [
     "comparison",
     "explained",
     "method_label",
-    "outcomes",
     "plot_comparison",
     "text_statistics",
     "wide",
@@ -85,7 +84,7 @@ def comparison(
     names another variant) of the same method and length.
     """
     from textsim.deboom.metrics import binomial_test
-    from textsim.verdicts.table import published_value
+    from textsim.verdicts.published import published_value
 
     rows = []
     for run in runs:
@@ -182,37 +181,9 @@ def explained(long: pd.DataFrame) -> pd.DataFrame:
         cols["verdict"].append(str(judge(value - half, value + half, lower_is_better=False)))
     for name, values in cols.items():
         out[name] = values
+    from textsim.verdicts.gaps import outcomes
+
     return outcomes(out)
-
-
-def outcomes(frame: pd.DataFrame) -> pd.DataFrame:
-    """``frame`` (:func:`explained`'s columns) with where each variant leaves a cell
-    relative to the paper: ``new_gap`` = the variant's error − published; ``closer_by``
-    = |gap| − |new_gap|, the points by which it ends closer to the published value
-    (negative: farther), so at most the whole gap; ``outcome``: *toward* (it moves our
-    error toward the paper's, verdict holds, and stays on our side of it),
-    *overshoot* (it moves toward the paper's and past it: ``closer_by`` says whether
-    it still ends closer), *away* (verdict fails), *within noise*; empty where no
-    verdict is taken (the reference's rows, no published value)."""
-    out = frame.copy()
-    gap = out["gap"].astype(float)
-    new_gap = out["test_error"].astype(float) - out["published"].astype(float)
-    new_gap = new_gap.where(gap.notna())
-    out["new_gap"] = new_gap
-    out["closer_by"] = gap.abs() - new_gap.abs()
-    crossed = (np.sign(gap) * np.sign(new_gap)) < 0
-    verdict = out["verdict"].fillna("").astype(str)
-    out["outcome"] = np.select(
-        [
-            (verdict == "holds") & crossed,
-            verdict == "holds",
-            verdict == "fails",
-            verdict == "within noise",
-        ],
-        ["overshoot", "toward", "away", "within noise"],
-        default="",
-    )
-    return out
 
 
 def wide(long: pd.DataFrame) -> pd.DataFrame:

@@ -23,24 +23,26 @@ from textsim.verdicts.bootstrap import (
 )
 from textsim.verdicts.evidence import Evidence
 from textsim.verdicts.fingerprint import COLUMN, fingerprint
-from textsim.verdicts.registry import DEBOOM, SOURCES, Claim, Comparison, claims
-from textsim.verdicts.rule import LEVEL, Verdict, combine, judge, judge_within
+from textsim.verdicts.lines import (
+    ROBUSTNESS,
+    VERDICT,
+    adjust,
+    magnitudes,
+    published_holds,
+)
+from textsim.verdicts.published import published_value
+from textsim.verdicts.registry import DEBOOM, Claim, Comparison, claims
+from textsim.verdicts.rule import LEVEL, Verdict, judge, judge_within
 
 F64 = npt.NDArray[np.float64]
 
 __all__ = [
     "MIN_SEEDS",
     "NOTE",
-    "ROBUSTNESS",
     "TRAINED",
     "UNTRAINED_CONTROLS",
-    "VERDICT",
-    "adjust",
-    "claim_table",
     "comparison_table",
     "control",
-    "magnitude_verdict",
-    "published_value",
     "reading",
 ]
 
@@ -82,52 +84,6 @@ def trained(family: str, method: str) -> bool:
 
 #: training runs (seeds) a trained method needs before a claim about it is judged
 MIN_SEEDS = 3
-
-
-def published_value(family: str, set_: str, method: str) -> float:
-    """The papers' value of ``method`` on ``set_`` (NaN where they report none; JS
-    divergence × 100 for family deboom_js)."""
-    if family in DEBOOM:
-        column, scale = (1, 100.0) if family == "deboom_js" else (0, 1.0)
-        return scale * _deboom_published(set_, method, column)
-    if family == "sts":
-        from textsim.gem.published import GEM_STS
-
-        rows = [t for _, src, _, t in GEM_STS.get(method, []) if src != "slides" and t is not None]
-        return float(rows[0]) if rows else math.nan
-    if family == "paragraphs":
-        from textsim.gem.published import GEM_PARAGRAPHS
-
-        name, _, technique = method.rpartition(", ")
-        return GEM_PARAGRAPHS.get(technique, math.nan) if name == "GEM" else math.nan
-    if family == "schafer":
-        from textsim.schafer.published import thesis_value
-
-        metric, _, table = set_.partition("@")
-        return thesis_value(table, method, "ranks_accuracy" if metric == "ranks" else metric)
-    return math.nan
-
-
-def _deboom_published(set_: str, method: str, column: int) -> float:
-    """Split error (``column`` 0) or JS divergence (1) as the De Boom tables give it."""
-    from textsim.deboom.published import (
-        ICDMW_TABLE_I,
-        ICDMW_TABLE_II,
-        ICDMW_TABLE_III,
-        PRL_TABLE_1,
-        PRL_TABLE_2,
-    )
-
-    nan = (math.nan, math.nan)
-    if set_ == "twitter":
-        return PRL_TABLE_2.get(method, nan)[column]
-    if method in ICDMW_TABLE_I and set_ in ICDMW_TABLE_I[method]:
-        return ICDMW_TABLE_I[method][set_][column]
-    if set_ == "20" and method in ICDMW_TABLE_II:
-        return ICDMW_TABLE_II[method][column]
-    if set_ == "20" and method == "learned_icdmw":  # Table III: test error only
-        return ICDMW_TABLE_III[method] if column == 0 else math.nan
-    return PRL_TABLE_1.get(set_, {}).get(method, nan)[column]
 
 
 def reading(claim: Claim, variants: tuple[str, str]) -> bool:
@@ -367,104 +323,15 @@ def comparison_table(
                 row = _row(replicates, claim, c, variants, min_seeds=min_seeds)
                 rows.append({**base, "role": role, **row})
     frame = pd.DataFrame(rows)
-    frame["published holds"] = _published_holds(frame, registry)
-    frame["magnitude"] = _magnitudes(frame, registry)
+    frame["published holds"] = published_holds(frame, registry)
+    frame["magnitude"] = magnitudes(frame, registry)
     frame = adjust(frame, registry)
     frame[COLUMN] = fingerprint()
     return frame
 
 
-def adjust(frame: pd.DataFrame, registry: Sequence[Claim] | None = None) -> pd.DataFrame:
-    """The multiplicity control across one table: Bonferroni over the ``m``
-    comparisons it judges (holds, fails or within noise, robustness rows included),
-    each interval at level ``1 − 0.05 / m`` from the bootstrap standard error
-    (``difference ± z·se``, normal, since the percentile tails of ``n_boot``
-    replicates do not reach that far); each of those rows judged again on it. The
-    unadjusted interval and verdict stay beside it; the learning gate and the
-    magnitude use the unadjusted interval."""
-    from statistics import NormalDist
-
-    by_id = {c.id: c for c in (registry if registry is not None else claims())}
-    out = frame.copy()
-    if out.empty:
-        return out
-    out["verdict unadjusted"] = out["verdict"]
-    # judged on a bootstrap interval (weight shapes are judged per seed: not adjusted)
-    se = out["se"] if "se" in out else pd.Series(np.nan, index=out.index)
-    judged = out["verdict"].isin(_JUDGED) & np.isfinite(se.astype(float))
-    m = int(judged.sum())
-    out["comparisons judged"] = m
-    if m == 0:
-        out["low adjusted"] = out["high adjusted"] = np.nan
-        return out
-    z = NormalDist().inv_cdf(1 - (1 - LEVEL) / (2 * m))
-    out["low adjusted"] = np.where(judged, out["difference"] - z * out["se"], np.nan)
-    out["high adjusted"] = np.where(judged, out["difference"] + z * out["se"], np.nan)
-    verdicts = [str(v) for v in out["verdict"]]
-    bounds = zip(out["claim"], out["low adjusted"], out["high adjusted"], strict=True)
-    for i, (claim_id, low, high) in enumerate(bounds):
-        if not judged.iat[i]:
-            continue
-        claim = by_id[str(claim_id)]
-        if claim.within is not None:
-            verdicts[i] = str(judge_within(float(low), float(high), claim.within))
-        else:
-            verdicts[i] = str(judge(float(low), float(high), lower_is_better=claim.lower_is_better))
-    out["verdict"] = verdicts
-    return out
-
-
-#: a comparison row's role: judged under the claim's reading, or a robustness reading
-VERDICT, ROBUSTNESS = "verdict", "robustness"
-#: the verdicts the rule gives on an interval (the others say why it gave none)
-_JUDGED = (str(Verdict.HOLDS), str(Verdict.FAILS), str(Verdict.NOISE))
-
-
 def _untestable(reason: str) -> dict[str, object]:
     return {"variant": "", "role": VERDICT, "verdict": str(Verdict.UNTESTABLE), "reason": reason}
-
-
-def _magnitudes(frame: pd.DataFrame, registry: Sequence[Claim] | None) -> list[str]:
-    """Per row of a claim that states a magnitude, on each set, the comparison with the
-    best of its worse methods as published: whether the published difference lies in
-    our interval (*matches*), or our improvement is *smaller* or *larger* than it;
-    empty elsewhere and where the direction verdict is untestable or not learned."""
-    by_id = {c.id: c for c in (registry if registry is not None else claims())}
-    out = [""] * len(frame)
-    if frame.empty:
-        return out
-    for (claim_id, _set), part in frame.groupby(["claim", "set"], sort=False):
-        claim = by_id[str(claim_id)]
-        if claim.magnitude is None:
-            continue
-        part = part[(part["role"] == VERDICT) & part["verdict"].isin(_JUDGED)]
-        published = part["published worse"].to_numpy(dtype=np.float64)
-        if part.empty or np.isnan(published).all():
-            continue
-        if claim.lower_is_better:
-            best = part.index[int(np.argmin(np.where(np.isnan(published), np.inf, published)))]
-        else:
-            best = part.index[int(np.argmax(np.where(np.isnan(published), -np.inf, published)))]
-        r = frame.loc[best]
-        stated = -claim.magnitude if claim.lower_is_better else claim.magnitude
-        pub = float(r["published better"]) - float(r["published worse"])
-        if math.isnan(pub):
-            pub = stated
-        out[frame.index.get_loc(best)] = (
-            f"{magnitude_verdict(pub, float(r['low']), float(r['high']), claim.lower_is_better)}: "
-            f"published {pub:+.2f} (stated {stated:+g}) vs ours "
-            f"[{float(r['low']):+.2f}, {float(r['high']):+.2f}]"
-        )
-    return out
-
-
-def magnitude_verdict(published: float, low: float, high: float, lower_is_better: bool) -> str:
-    """*matches* when the published difference ``better − worse`` lies in our interval
-    ``[low, high]`` of it; else whether our improvement is *smaller* or *larger*."""
-    if low <= published <= high:
-        return "matches"
-    ours_bigger = high < published if lower_is_better else low > published
-    return "larger" if ours_bigger else "smaller"
 
 
 def _expanded(evidence: Evidence, family: str, found: list[Comparison]) -> list[Comparison]:
@@ -491,90 +358,6 @@ def _cells(d: Difference) -> dict[str, object]:
         "items": d.n_items,
         "se": d.se,
     }
-
-
-def _published_holds(frame: pd.DataFrame, registry: Sequence[Claim] | None) -> list[str]:
-    by_id = {c.id: c for c in (registry if registry is not None else claims())}
-    out = []
-    columns = (frame["claim"], frame["published better"], frame["published worse"])
-    for claim_id, b, w in zip(*columns, strict=True):
-        claim = by_id[str(claim_id)]
-        if math.isnan(float(b)) or math.isnan(float(w)):
-            out.append("not reported")
-        elif claim.within is not None:
-            inside = judge_within(b - w, b - w, claim.within) is Verdict.HOLDS
-            out.append("yes" if inside else "no")
-        else:
-            out.append("yes" if (b < w if claim.lower_is_better else b > w) else "no")
-    return out
-
-
-def claim_table(
-    comparisons: pd.DataFrame, *, registry: Sequence[Claim] | None = None
-) -> pd.DataFrame:
-    """One row per claim: its words, where the paper holds it, our verdict and how many
-    of its comparisons hold, fail or are within noise (untestable claims with reason)."""
-    rows = []
-    for claim in registry if registry is not None else claims():
-        part = comparisons[comparisons["claim"] == claim.id] if len(comparisons) else comparisons
-        robust = ""
-        magnitude = ""
-        unadjusted = ""
-        if "role" in part:
-            other = part[part["role"] == ROBUSTNESS]
-            part = part[part["role"] != ROBUSTNESS]
-            robust = _robustness(other)
-        if "magnitude" in part:
-            magnitude = "; ".join(
-                f"{s}: {m}" if part["set"].nunique() > 1 else str(m)
-                for s, m in zip(part["set"], part["magnitude"], strict=True)
-                if isinstance(m, str) and m
-            )
-        if claim.untestable:
-            verdict, counts, published, reason = Verdict.UNTESTABLE, "", "", claim.untestable
-        else:
-            verdict = combine(Verdict(v) for v in part["verdict"])
-            if "verdict unadjusted" in part:
-                unadjusted = str(combine(Verdict(v) for v in part["verdict unadjusted"]))
-            counts = ", ".join(f"{n} {v}" for v, n in part["verdict"].value_counts().items())
-            pub = set(part["published holds"]) - {"not reported"}
-            published = "yes" if pub == {"yes"} else ("no" if "no" in pub else "not reported")
-            # each comparison's reasons, each said once (several share a model's gate)
-            said = [r for r in part["reason"] if isinstance(r, str)]
-            parts = [r for reason in said for r in reason.split("; ") if r]
-            reason = "; ".join(sorted(set(parts))[:3])
-        rows.append(
-            {
-                "claim": claim.id,
-                "kind": f"ours, stronger than the paper: {claim.ours}" if claim.ours else "paper",
-                "source": SOURCES[claim.source],
-                "where": claim.where,
-                "quote": claim.quote,
-                "reading": claim.reading,
-                "published holds": published,
-                "verdict": str(verdict),
-                "verdict unadjusted": unadjusted or str(verdict),
-                "comparisons": counts,
-                "magnitude": magnitude,
-                "robustness": robust,
-                "reason": reason,
-                COLUMN: fingerprint(),
-            }
-        )
-    return pd.DataFrame(rows)
-
-
-def _robustness(rows: pd.DataFrame) -> str:
-    """The claim's verdict under each other reading (the variant pairs the run scores
-    besides the claim's), with its counts: it cannot change the verdict."""
-    out: list[str] = []
-    if rows.empty:
-        return ""
-    for variant, part in rows.groupby("variant", sort=False):
-        verdict = combine(Verdict(v) for v in part["verdict"])
-        counts = ", ".join(f"{n} {v}" for v, n in part["verdict"].value_counts().items())
-        out.append(f"{variant}: {verdict} ({counts})")
-    return "; ".join(out)
 
 
 #: documented in the tables' notes

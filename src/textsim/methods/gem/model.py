@@ -41,13 +41,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import (
-    CLEANING_RULE,
-    Allowed,
-    Cleaning,
-    Estimator,
-    Needs,
-)
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
 from textsim.methods.gem.coarse import (
     F64,
     coarse_padded,
@@ -93,8 +87,7 @@ class GEM(Estimator):
     n_sentence_components:
         Directions h removed per sentence (paper: 17).
     ngram:
-        1 = GEM; n > 1 = the slides' n-gram variant (each position the mean of
-        n consecutive words).
+        1 = GEM; n > 1 = the slides' n-gram variant (means of n consecutive words).
     batch_words:
         Words processed per chunk (memory bound; results do not depend on it).
     oov:
@@ -110,9 +103,8 @@ class GEM(Estimator):
         ``wordpunct``: the official encoder's tokens
         (:func:`textsim.text.cleaning.wordpunct_tokens`).
     remove_components:
-        True (GEM): remove each sentence's h directions from its vector (the
-        algorithm's last step); False: keep them, the same weights otherwise (the
-        ablation that measures what the removal does).
+        True (GEM): remove each sentence's h directions from its vector (the last
+        step); False: keep them, the same weights (the ablation of that step).
     """
 
     _fitted_arrays = ("directions_", "singular_values_")
