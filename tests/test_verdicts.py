@@ -310,6 +310,10 @@ def test_a_claim_is_judged_under_its_reading_and_other_forms_are_robustness() ->
     assert line["verdict"] == "holds" and line["comparisons"] == "1 holds"
     assert line["robustness"] == "raw: fails (1 fails)"
     assert line["reading"] == "unit word vectors; cosine"
+    # the claim line names its weakest comparison: published, ours, both intervals, seeds
+    weakest = line["weakest comparison"]
+    assert weakest.startswith("minmax vs max on 20 (unit): published 16.86 vs 19.06; ours ")
+    assert "adjusted [" in weakest and weakest.endswith("seeds 1/1; holds")
     # the same data judged on raw vectors: the reading decides the verdict
     raw = load(
         "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: raw,"

@@ -23,6 +23,7 @@ __all__ = [
     "magnitude_verdict",
     "magnitudes",
     "published_holds",
+    "weakest",
 ]
 
 
@@ -177,6 +178,7 @@ def claim_table(
                 "verdict": str(verdict),
                 "verdict unadjusted": unadjusted or str(verdict),
                 "comparisons": counts,
+                "weakest comparison": "" if claim.untestable else weakest(part, claim),
                 "magnitude": magnitude,
                 "robustness": robust,
                 "reason": reason,
@@ -184,6 +186,37 @@ def claim_table(
             }
         )
     return pd.DataFrame(rows)
+
+
+def weakest(part: pd.DataFrame, claim: Claim) -> str:
+    """The claim's comparison (under its reading) whose adjusted interval comes nearest
+    the other side, in one cell: sets and methods, published values, ours, the
+    difference with its unadjusted and adjusted intervals, the seeds, its verdict (a
+    claim of several comparisons stands or falls with its weakest)."""
+    if "low adjusted" not in part:
+        return ""
+    judged = part[part["low adjusted"].notna()]
+    if judged.empty:
+        return ""
+    # how far the interval stays on the claimed side: the smaller, the weaker
+    margin = -judged["high adjusted"] if claim.lower_is_better else judged["low adjusted"]
+    r = judged.iloc[int(np.argmin(margin.to_numpy(dtype=np.float64)))]
+
+    def num(key: str) -> str:
+        value = float(r.get(key, math.nan))
+        return "—" if math.isnan(value) else f"{value:.2f}"
+
+    def signed(key: str) -> str:
+        return f"{float(r.get(key, math.nan)):+.2f}"
+
+    return (
+        f"{r.get('better', '')} vs {r.get('worse', '')} on {r.get('set', '')} "
+        f"({r.get('variant', '')}): published {num('published better')} vs "
+        f"{num('published worse')}; ours {num('ours better')} vs {num('ours worse')}; "
+        f"difference {signed('difference')} [{signed('low')}, {signed('high')}], adjusted "
+        f"[{signed('low adjusted')}, {signed('high adjusted')}]; seeds {r.get('seeds', '')}; "
+        f"{r.get('verdict', '')}"
+    )
 
 
 def _robustness(rows: pd.DataFrame) -> str:
