@@ -6,6 +6,7 @@ as such (:func:`stale`)."""
 from __future__ import annotations
 
 import hashlib
+from fnmatch import fnmatch
 from functools import cache
 from importlib import resources
 
@@ -34,19 +35,13 @@ def fingerprint() -> str:
         folder, _, name = pattern.rpartition("/")
         base = root.joinpath(folder) if folder else root
         paths = sorted(
-            (p for p in base.iterdir() if p.is_file() and _matches(p.name, name)),
+            (p for p in base.iterdir() if p.is_file() and fnmatch(p.name, name)),
             key=lambda p: p.name,
         )
         for path in paths:
             digest.update(f"{folder}/{path.name}\n".encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
-
-
-def _matches(name: str, pattern: str) -> bool:
-    from fnmatch import fnmatch
-
-    return fnmatch(name, pattern)
 
 
 def stale(found: str | None) -> str | None:

@@ -31,7 +31,7 @@ from textsim.verdicts.lines import (
     published_holds,
 )
 from textsim.verdicts.published import published_value
-from textsim.verdicts.registry import DEBOOM, Claim, Comparison, claims
+from textsim.verdicts.registry import DEBOOM, FAMILIES, Claim, Comparison, claims
 from textsim.verdicts.rule import LEVEL, Verdict, judge, judge_within
 
 F64 = npt.NDArray[np.float64]
@@ -186,7 +186,7 @@ def _row(
     own = vb == vw and control(fam, c.better) == c.worse
     own = own or (vb == vw and control(fam, c.worse) == c.better)
     sides = [(m, v) for m, v in ((c.better, vb), (c.worse, vw)) if trained(fam, m) and not own]
-    gates = [(m, *_learned(replicates, claim, c.set, m, v)) for m, v in sides]
+    gates = [(m, *_learned(replicates, fam, c.set, m, v)) for m, v in sides]
     row["learned"] = "; ".join(cell if len(gates) == 1 else f"{m} {cell}" for m, cell, _ in gates)
     if short:
         row.update(verdict=str(Verdict.UNTESTABLE), reason="; ".join(short))
@@ -233,10 +233,9 @@ def _shape_row(
     row.update(
         {"ours better": mean, "low": low, "high": high, "seeds": str(len(runs)), "seed range": what}
     )
-    split = Claim(id=claim.id, source=claim.source, where="", quote="", family="deboom")
     variants = replicates.evidence.variants("deboom", c.set, c.better)
     cell, stuck = (
-        _learned(replicates, split, c.set, c.better, variants[0])
+        _learned(replicates, "deboom", c.set, c.better, variants[0])
         if variants
         else ("no control", f"{c.better}: its split error on {c.set} is not measured")
     )
@@ -254,12 +253,11 @@ def _range(bounds: tuple[float | None, float | None]) -> str:
 
 
 def _learned(
-    replicates: _Replicates, claim: Claim, set_: str, method: str, variant: str
+    replicates: _Replicates, fam: str, set_: str, method: str, variant: str
 ) -> tuple[str, str]:
-    """Whether a trained ``method`` beats its untrained control on ``set_`` (the claim's
-    metric and direction): its cell ("yes: …", "no: …" or "no control"), and the
-    reason it cannot be judged (empty when it learned)."""
-    fam = claim.family or ""
+    """Whether a trained ``method`` beats its untrained control on ``set_`` in family
+    ``fam``'s metric and direction: its cell ("yes: …", "no: …" or "no control"), and
+    the reason it cannot be judged (empty when it learned)."""
     name = control(fam, method)
     key = (fam, set_, name or "", variant)
     if name is None or key not in replicates.evidence.runs:
@@ -271,7 +269,7 @@ def _learned(
         seed=replicates.seed,
     )
     cell = f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}] vs {name}"
-    if judge(d.low, d.high, lower_is_better=claim.lower_is_better) is Verdict.HOLDS:
+    if judge(d.low, d.high, lower_is_better=FAMILIES[fam][1]) is Verdict.HOLDS:
         return f"yes: {cell}", ""
     return f"no: {cell}", f"{method} did not demonstrably learn: {cell} (its untrained form)"
 
