@@ -302,7 +302,12 @@ def extract_dump(
     result is the same for any number of processes. Returns the article count.
     """
     path = Path(dump)
-    pages = _pages(_DumpLines(path))
+    pages: Iterator[Any] = _pages(_DumpLines(path))
+    if max_articles is not None:
+        # the pool is fed no more than it returns: a pool left with pages still queued
+        # can hang in its own shutdown (its task feeder blocked on a full pipe once
+        # terminate() has stopped the workers: a test hung so)
+        pages = itertools.islice(pages, max_articles)
     n = 0
     with contextlib.ExitStack() as stack:
         tmps = [stack.enter_context(atomic_path(o)) for o in outputs]
@@ -314,8 +319,9 @@ def extract_dump(
         for text in tqdm(it, desc="extract", unit="article", mininterval=10):
             files[n % len(files)].write(text)
             n += 1
-            if max_articles is not None and n >= max_articles:
-                break
+        if pool is not None:
+            pool.close()
+            pool.join()
         for f in files:
             f.close()
     if n == 0:
