@@ -2,9 +2,10 @@ from __future__ import annotations
 
 import http.server
 import os
+import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import numpy as np
@@ -74,6 +75,11 @@ TINY_RUN_GROUPS = {
     **dict.fromkeys(("test_workflow.py", *LAST), "tiny-run: adds to it"),
     **dict.fromkeys(("test_slurm.py", "test_scaling.py", "test_variants.py"), "tiny-run: copies"),
 }
+#: the SLURM test reads the tiny run only at its end (:func:`tiny_base`): where the test
+#: cluster's packages are installed it runs first in its group, beside the tiny run's
+#: build in the other worker instead of waiting for it; where they are still
+#: installing (`.ci/run` starts that in the background on a fresh machine) it runs last
+SLURM_TESTS = "test_slurm.py"
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)
@@ -87,9 +93,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
     class TinyRunScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return TINY_RUN_GROUPS.get(nodeid.split("::")[0].rpartition("/")[2], nodeid)
+            return TINY_RUN_GROUPS.get(_file_name(nodeid), nodeid)
+
+        def _assign_work_unit(self, node: object) -> None:
+            # decided when the group is handed out (the workers' collections must agree)
+            scope = next(iter(self.workqueue))
+            unit = self.workqueue[scope]
+            if any(_file_name(n) == SLURM_TESTS for n in unit):
+                installed = shutil.which("slurmctld") is not None
+                order = sorted(unit, key=lambda n: (_file_name(n) == SLURM_TESTS) != installed)
+                self.workqueue[scope] = {n: unit[n] for n in order}
+            super()._assign_work_unit(node)  # type: ignore[arg-type]
 
     return TinyRunScheduling(config, log)
+
+
+def _file_name(nodeid: str) -> str:
+    return nodeid.split("::")[0].rpartition("/")[2]
 
 
 @pytest.fixture
@@ -125,7 +145,6 @@ def _tiny_base(session: Path) -> Path:
     the first worker to need it builds it (locally, 2 cores) under a file lock, the
     others wait for it. Nobody changes it; each worker works on a copy."""
     import fcntl
-    import shutil
 
     base = session / TINY_BASE
     with open(session / TINY_LOCK, "w") as lock:
@@ -149,12 +168,19 @@ def _tiny_base(session: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def tiny_base(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Path]:
+    """The session's one tiny run itself (:func:`_tiny_base`), for reading only, when
+    the test asks for it: a test that needs it late (tests/test_slurm.py compares with
+    it after its own run) does not wait for its build first."""
+    return lambda: _tiny_base(_session_folder(tmp_path_factory))
+
+
+@pytest.fixture(scope="session")
 def tiny_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the session's one tiny run (:func:`_tiny_base`) for this test process:
     tests/test_workflow.py adds to its copy, tests/test_slurm.py compares against one
     without additions. The copy keeps every file's time, so Snakemake finds it up to
     date."""
-    import shutil
 
     base = _tiny_base(_session_folder(tmp_path_factory))
     project = tmp_path_factory.mktemp("tiny")
