@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import pytest
 
@@ -700,6 +701,93 @@ def test_couples_cluster_by_article_and_tweets_by_their_window() -> None:
     assert couple_clusters(tweets).tolist() == [0, 0, 1]
 
 
+# -- word-vector seeds ------------------------------------------------------------------
+
+
+def _two_methods_on_word_vector_runs(
+    rng: np.random.Generator, runs: int, spread: float, n: int = 400
+) -> tuple[list[npt.NDArray[np.float64]], list[npt.NDArray[np.float64]]]:
+    """Errors (0/1) of two methods on the same n items, once per word-vector run: each
+    run moves both methods' error rate together (by a few points) and their difference
+    by ``spread`` points around a true +1.0."""
+    base = rng.uniform(20, 40, n)
+    worse, better = [], []
+    for _ in range(runs):
+        level, delta = rng.normal(0, 5), 1.0 + rng.normal(0, spread)
+        u = rng.random(n)
+        worse.append((u < np.clip(base + level, 0, 100) / 100).astype(np.float64))
+        better.append((u < np.clip(base + level + delta, 0, 100) / 100).astype(np.float64))
+    return better, worse
+
+
+def test_word_vector_runs_are_drawn_jointly_and_their_spread_widens_the_interval() -> None:
+    """Word-vector runs (verdicts.word2vec_seeds) drawn once for both methods: a level
+    that moves both methods together does not widen the interval (drawn apart it
+    would, tenfold), while a difference that moves from run to run does: the joint
+    interval covers the true difference in most datasets, one run's alone far less."""
+    from textsim.verdicts.bootstrap import Resampler, difference, point_estimates
+
+    def intervals(better, worse, n_boot=400):  # type: ignore[no-untyped-def]
+        sampler = Resampler(len(better[0]), n_boot=n_boot, seed=0)
+        a = (point_estimates(better, mean_percent), sampler.replicates(better, mean_percent))
+        b = (point_estimates(worse, mean_percent), sampler.replicates(worse, mean_percent))
+        runs = len(better)
+        one = ((a[0][:1], a[1][:1]), (b[0][:1], b[1][:1]))
+        return (
+            difference(a, b, n_items=len(better[0]), spaces=runs),
+            difference(a, b, n_items=len(better[0])),  # the runs as independent seeds
+            difference(*one, n_items=len(better[0])),
+        )
+
+    rng = np.random.default_rng(60)
+    joint, apart, _ = intervals(*_two_methods_on_word_vector_runs(rng, 5, spread=0.0))
+    assert joint.seeds_better == 5 and joint.high - joint.low < 0.25 * (apart.high - apart.low)
+    covered = {"joint": 0, "one run": 0}
+    trials = 100
+    for _ in range(trials):
+        joint, _, one = intervals(*_two_methods_on_word_vector_runs(rng, 3, spread=1.5))
+        covered["joint"] += joint.low <= 1.0 <= joint.high
+        covered["one run"] += one.low <= 1.0 <= one.high
+    assert covered["joint"] / trials >= 0.8 and covered["one run"] / trials <= 0.7
+    with pytest.raises(ValueError, match="do not split into 2 word-vector runs"):
+        difference(*(((joint.better,) * 3, np.zeros((3, 10))),) * 2, n_items=10, spaces=2)  # type: ignore[arg-type]
+
+
+def test_deboom_evidence_reads_one_scores_file_per_word_vector_run(tmp_path: Path) -> None:
+    """Baseline files per word2vec seed and learned ones per word2vec seed and training
+    seed: one run per file, the set's word-vector runs counted once; the comparison's
+    seeds read "word-vector runs × training seeds"."""
+    from textsim.verdicts.evidence import deboom_evidence
+
+    rng = np.random.default_rng(61)
+    baselines, learned = [], []
+    for w in range(2):
+        frame = _scores(rng, 600, {"mean": 1.0, "mean_idf": 1.5, "learned_median": 2.0})
+        frame[["split", "related", "mean", "mean_idf"]].to_parquet(tmp_path / f"b{w}.parquet")
+        baselines.append(tmp_path / f"b{w}.parquet")
+        for s in range(3):
+            frame[["split", "related", "learned_median"]].to_parquet(tmp_path / f"l{w}{s}.parquet")
+            learned.append(tmp_path / f"l{w}{s}.parquet")
+    ev = deboom_evidence(
+        {("20", "unit"): baselines}, {("20", "median"): learned}, primary="unit",
+        n_thresholds=101,
+    )  # fmt: skip
+    assert ev.spaces[("deboom", "20")] == 2
+    assert len(ev.runs[("deboom", "20", "mean_idf", "unit")]) == 2
+    assert len(ev.runs[("deboom", "20", "learned_median", "unit")]) == 6
+    registry = load(
+        "- {id: c, source: icdmw, where: x, quote: q, family: deboom, vectors: unit,"
+        " sets: ['20'], better: [mean_idf], worse: [mean]}"
+    )
+    row = comparison_table(ev, registry=registry, n_boot=200).iloc[0]
+    assert row["seeds"] == "2×1/2×1" and row["verdict"] in {"holds", "within noise"}
+    with pytest.raises(ValueError, match="5 runs of learned_median for 2 word-vector runs"):
+        deboom_evidence(
+            {("20", "unit"): baselines}, {("20", "median"): learned[:5]}, primary="unit",
+            n_thresholds=101,
+        )  # fmt: skip
+
+
 # -- JS divergence ----------------------------------------------------------------------
 
 
@@ -829,3 +917,32 @@ def test_a_weights_claim_needs_a_model_that_learned() -> None:
             "- {id: w, source: prl, where: x, quote: q, family: weights, sets: ['20'],"
             " better: [learned_median], worse: [mean], shape: decreasing}"
         )
+
+
+@pytest.mark.workflow
+def test_word2vec_seeds_train_score_and_learn_again_per_seed(tmp_path: Path) -> None:
+    """verdicts.word2vec_seeds: 3 on the tiny config: two more word2vec runs, each
+    scoring the baselines on every couple set the primary vectors embed and training
+    and scoring every learned-weights run again (not the transfer set, which keeps its
+    own vectors); the verdicts rule reads them all."""
+    import subprocess
+
+    from tinyrun import ROOT, SNAKEMAKE
+
+    cmd = [*SNAKEMAKE, "-s", str(ROOT / "Snakefile"), "-n", "-d", str(tmp_path)]
+    cmd += ["--configfile", str(ROOT / "configs/tiny.yaml")]
+    cmd += ["--config", "verdicts={word2vec_seeds: 3, seeds: 2}", "--", "verdicts"]
+    res = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = {k: int(v) for k, v in re.findall(r"^(\w+)\s+(\d+)$", res.stdout, flags=re.M)}
+    lengths = 4  # configs/tiny.yaml's pairs.lengths, each in two vector forms
+    assert counts["train_word2vec_seed"] == 2 and counts["train_word2vec"] == 1
+    assert counts["score_baselines_seed"] == 2 * lengths * 2
+    assert counts["train_weights_seed"] == 2 * counts["train_weights"]
+    assert counts["score_learned_seed"] == 2 * counts["train_weights"]
+    inputs = re.search(r"rule verdicts:\n\s+input: ([^\n]+)", res.stdout)
+    assert inputs is not None
+    for w2v in (8, 9):  # the tiny seed 7 and the next two
+        assert f"results/word2vec-seeds/{w2v}/scores/var/unit.parquet" in inputs.group(1)
+        assert f"results/word2vec-seeds/{w2v}/learned/20/median-seed8.parquet" in inputs.group(1)
+    assert "results/word2vec-seeds/8/scores/transfer" not in inputs.group(1)

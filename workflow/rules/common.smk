@@ -99,6 +99,13 @@ def w2v_runtime(wildcards, input, threads, attempt):
     return word2vec_runtime_minutes(input.size_mb, threads, attempt)
 
 
+def word2vec_options(seed):
+    """Keywords of textsim.stages.word2vec.train_word2vec: the config's word2vec
+    settings (those gensim reads) and the training seed."""
+    settings = {k: v for k, v in config["word2vec"].items() if k not in ("workers", "exclude_couples")}
+    return {"settings": settings, "seed": seed}
+
+
 def seed_of(wildcards):
     """The training seed a ``{seeded}`` wildcard names, or None for the run's own."""
     return int(wildcards.seeded.removeprefix("-seed")) if wildcards.seeded else None

@@ -6,7 +6,7 @@
 
 rule verdicts:
     input:
-        baselines=list(verdict_evidence()[0].values()),
+        baselines=[path for _, path in verdict_evidence()[0]],
         learned=[path for _, path in verdict_evidence()[1]],
         sts=[STS_PAIRS] if STS["enabled"] and "gem" in VERDICT_SOURCES else [],
         paragraphs=[PARAGRAPH_PREDICTIONS] if PARAGRAPHS["enabled"] and "gem" in VERDICT_SOURCES else [],
@@ -20,7 +20,7 @@ rule verdicts:
         **{f"claims_{k}": v for k, v in table_outputs("verdict-claims", "verdicts", "0. Verdicts", "one line per claim").items()},
     params:
         options={  # textsim.stages.verdicts.VerdictOptions
-            "baselines": list(verdict_evidence()[0]),
+            "baselines": [key for key, _ in verdict_evidence()[0]],
             "learned": [key for key, _ in verdict_evidence()[1]],
             "schafer": [key for key, _ in verdict_schafer(paths=False)],
             "couples": list(verdict_couples()),

@@ -8,6 +8,10 @@ CLAIMS = os.path.relpath(TEXTSIM_ROOT / "src/textsim/data/claims.yaml")
 #: the training seeds of each learned-weights model: the run's seed (whose files the
 #: tables use) and the next ones
 VERDICT_SEEDS = [config["seed"] + k for k in range(VERDICTS["seeds"])]
+#: the word2vec trainings the De Boom verdicts rest on: the run's vectors (seed `seed`,
+#: the tables') and the next ones' (word2vec_seeds.smk, under W2V_SEEDS_DIR)
+W2V_SEEDS = [config["seed"] + k for k in range(VERDICTS["word2vec_seeds"])]
+W2V_SEEDS_DIR = "results/word2vec-seeds"
 
 
 wildcard_constraints:
@@ -15,11 +19,27 @@ wildcard_constraints:
     seed=r"\d+",
 
 
-def learned_scores(length, procedure, seed):
-    """The scores file of one learned-weights run: the tables' own for the run's seed."""
-    if seed == config["seed"]:
-        return f"results/learned/{length}/{procedure}.parquet"
-    return f"results/learned/{length}/{procedure}-seed{seed}.parquet"
+def _w2v_dir(w2v):
+    """Where a word2vec seed's files lie: results/ for the run's, else W2V_SEEDS_DIR/<seed>."""
+    return "results" if w2v in (None, config["seed"]) else f"{W2V_SEEDS_DIR}/{w2v}"
+
+
+def word_vector_runs(couple_set):
+    """The word2vec seeds a couple set is scored with: every one of W2V_SEEDS for a set
+    embedded with the primary vectors, the run's alone for another space's (transfer)."""
+    return [config["seed"]] if couple_set in SPACES else W2V_SEEDS
+
+
+def baseline_scores(length, variant, w2v=None):
+    """The baselines' scores file of a couple set with one word2vec seed's vectors."""
+    return f"{_w2v_dir(w2v)}/scores/{length}/{variant}.parquet"
+
+
+def learned_scores(length, procedure, seed, w2v=None):
+    """The scores file of one learned-weights run: the tables' own for the run's seed
+    (and the run's word vectors)."""
+    suffix = "" if seed == config["seed"] else f"-seed{seed}"
+    return f"{_w2v_dir(w2v)}/learned/{length}/{procedure}{suffix}.parquet"
 
 
 #: the papers whose claims the verdicts judge (config verdicts.sources)
@@ -28,21 +48,29 @@ JUDGES_DEBOOM = bool({"icdmw", "prl"} & set(VERDICT_SOURCES))
 
 
 def verdict_evidence():
-    """(baseline score files with their set/variant keys, learned score files with their
-    set/procedure keys, one per seed) of every couple set this run scores; none when
-    no De Boom paper is judged."""
+    """(baseline score files with their set/variant keys, one per word2vec seed; learned
+    score files with their set/procedure keys, one per word2vec seed and training seed,
+    word2vec seed by word2vec seed) of every couple set this run scores; none when no
+    De Boom paper is judged."""
     if not JUDGES_DEBOOM:
-        return {}, []
+        return [], []
     sets = LENGTHS + TWITTER_SETS + (["transfer"] if TRANSFER_ON else [])
-    baselines = {f"{L}/{v}": f"results/scores/{L}/{v}.parquet" for L in sets for v in VECTORS}
-    learned = [(f"{L}/{p}", learned_scores(L, p, s)) for L, p in scored_runs() for s in VERDICT_SEEDS]
+    baselines = [
+        (f"{L}/{v}", baseline_scores(L, v, w)) for L in sets for w in word_vector_runs(L) for v in VECTORS
+    ]
+    learned = [
+        (f"{L}/{p}", learned_scores(L, p, s, w))
+        for L, p in scored_runs()
+        for w in word_vector_runs(L)
+        for s in VERDICT_SEEDS
+    ]
     return baselines, learned
 
 
-def learned_weights_file(length, procedure, seed):
-    """The weights file of one learned-weights run (its seed as in learned_scores)."""
+def learned_weights_file(length, procedure, seed, w2v=None):
+    """The weights file of one learned-weights run (its seeds as in learned_scores)."""
     suffix = "" if seed == config["seed"] else f"-seed{seed}"
-    return f"results/weights/{length}/{procedure}{suffix}.json"
+    return f"{_w2v_dir(w2v)}/weights/{length}/{procedure}{suffix}.json"
 
 
 def verdict_weights():
@@ -50,14 +78,19 @@ def verdict_weights():
     claims' evidence."""
     if not JUDGES_DEBOOM:
         return []
-    return [(f"{L}/{p}", learned_weights_file(L, p, s)) for L, p in learned_runs() for s in VERDICT_SEEDS]
+    return [
+        (f"{L}/{p}", learned_weights_file(L, p, s, w))
+        for L, p in learned_runs()
+        for w in W2V_SEEDS
+        for s in VERDICT_SEEDS
+    ]
 
 
 def verdict_couples():
     """Couple set -> its couples file, for every set verdict_evidence scores (a space's
     set: the couples it embeds): their test couples' clusters."""
     baselines, _ = verdict_evidence()
-    sets = dict.fromkeys(key.partition("/")[0] for key in baselines)
+    sets = dict.fromkeys(key.partition("/")[0] for key, _ in baselines)
     return {s: COUPLES.format(length=SPACES[s]["length"] if s in SPACES else s) for s in sets}
 
 

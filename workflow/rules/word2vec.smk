@@ -8,10 +8,7 @@ rule train_word2vec:
     output:
         VECTORS_KV,
     params:
-        options={  # keywords of textsim.stages.word2vec.train_word2vec
-            "settings": {k: v for k, v in config["word2vec"].items() if k not in ("workers", "exclude_couples")},
-            "seed": config["seed"],
-        },
+        options=word2vec_options(config["seed"]),
     threads: w2v_workers()
     log:
         "logs/word2vec/train_word2vec.log",

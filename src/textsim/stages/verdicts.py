@@ -17,7 +17,9 @@ from textsim.report.tables import write_plain_table
 class VerdictOptions:
     """Rule verdicts' settings: ``baselines`` / ``learned`` / ``schafer``, the
     ``set/variant``, ``set/procedure`` and ``table/model`` key of each input file in
-    order (a trained method's key once per seed); ``couples``: the couple set of each
+    order (a trained method's key once per seed; where the word vectors were trained
+    several times, a De Boom key once per word2vec seed, seed by seed, the learned
+    ones' training seeds within each); ``couples``: the couple set of each
     couples file (the bootstrap's clusters); ``weights``: the ``set/procedure`` key of
     each learned weights file (one per seed); ``primary``: the learned weights' vector
     variant; ``n_thresholds``: the split-error threshold grid; ``js``: the JS
@@ -74,6 +76,9 @@ def verdicts(
     opts = settings_of(VerdictOptions, options, "verdicts")
     judged = [c for c in claims() if c.source in opts.sources]
     evidence = Evidence()
+    baseline_files: dict[tuple[str, str], list[PathLike]] = {}
+    for key, path in zip(_pairs(opts.baselines, baselines, "baselines"), baselines, strict=True):
+        baseline_files.setdefault(key, []).append(path)
     learned_files: dict[tuple[str, str], list[PathLike]] = {}
     weight_files: dict[tuple[str, str], list[PathLike]] = {}
     for key, path in zip(_pairs(opts.weights, weights, "weights"), weights, strict=True):
@@ -81,7 +86,7 @@ def verdicts(
     for key, path in zip(_pairs(opts.learned, learned, "learned"), learned, strict=True):
         learned_files.setdefault(key, []).append(path)
     deboom_evidence(
-        dict(zip(_pairs(opts.baselines, baselines, "baselines"), baselines, strict=True)),
+        baseline_files,
         learned_files,
         couples=dict(zip(opts.couples, couples, strict=True)),
         weights=weight_files,

@@ -11,6 +11,13 @@ interval covers both the test items and the training runs. The estimate is the
 difference of the seed-averaged metrics on all items; the interval the percentile
 interval of the replicates.
 
+Methods measured on several trainings of the word vectors (``verdicts.word2vec_seeds``)
+bring their runs in one block per word-vector run, in the same order on both sides
+(``spaces`` blocks): a replicate then draws the word-vector runs with replacement **once
+for both sides** (a method and the one it is compared with share their vectors), and
+each side's training seeds within every drawn block, so the interval also covers how
+much the comparison moves with the word vectors.
+
 Items that share a unit (couples cut from one Wikipedia article, tweets of one hashtag
 window) are not independent: a **cluster bootstrap** draws the units with replacement
 and keeps every item of a drawn unit (``clusters``), within each stratum where every
@@ -205,6 +212,23 @@ def _seed_mean(per_seed: F64, rng: np.random.Generator) -> F64:
     return np.asarray(per_seed[pick, np.arange(r)[None, :]].mean(axis=0), dtype=np.float64)
 
 
+def _blocks(per_seed: F64, spaces: int) -> F64:
+    """``(seeds, r)`` as ``(spaces, seeds per space, r)``: runs come space by space."""
+    k, r = per_seed.shape
+    if k % spaces:
+        raise ValueError(f"{k} runs do not split into {spaces} word-vector runs")
+    return per_seed.reshape(spaces, k // spaces, r)
+
+
+def _nested_mean(blocks: F64, picks: npt.NDArray[np.int64], rng: np.random.Generator) -> F64:
+    """Per replicate, the mean over the drawn word-vector runs ``picks`` ``(spaces, r)``
+    of the mean over each one's training seeds drawn with replacement."""
+    _, m, r = blocks.shape
+    columns = np.arange(r)[None, None, :]
+    inner = rng.integers(0, m, size=(picks.shape[0], m, r)) if m > 1 else np.zeros((1, 1, r), int)
+    return np.asarray(blocks[picks[:, None, :], inner, columns].mean(axis=(0, 1)), np.float64)
+
+
 def difference(
     better: tuple[F64, F64],
     worse: tuple[F64, F64],
@@ -212,15 +236,28 @@ def difference(
     n_items: int,
     seed: int = 0,
     level: float = LEVEL,
+    spaces: int = 1,
 ) -> Difference:
     """The interval of ``better − worse`` from each side's (point estimates per seed,
-    replicates ``(seeds, n_boot)`` of one :class:`Resampler`)."""
+    replicates ``(seeds, n_boot)`` of one :class:`Resampler`); ``spaces``: the number
+    of word-vector runs both sides' runs come in, block by block (see the module text)."""
     (a_point, a_reps), (b_point, b_reps) = better, worse
     rng = np.random.default_rng(seed)
-    diffs = _seed_mean(a_reps, rng) - _seed_mean(b_reps, rng)
+    if spaces == 1:
+        diffs = _seed_mean(a_reps, rng) - _seed_mean(b_reps, rng)
+    else:
+        a_blocks, b_blocks = _blocks(a_reps, spaces), _blocks(b_reps, spaces)
+        picks = rng.integers(0, spaces, size=(spaces, a_reps.shape[1]))
+        diffs = _nested_mean(a_blocks, picks, rng) - _nested_mean(b_blocks, picks, rng)
     tail = 100 * (1 - level) / 2
     low, high = np.percentile(diffs, [tail, 100 - tail])
-    pairs = a_point[:, None] - b_point[None, :]
+    # per-seed pairs within a word-vector run (methods on other vectors are no pair)
+    pairs = np.concatenate(
+        [
+            (a[:, None] - b[None, :]).ravel()
+            for a, b in zip(np.split(a_point, spaces), np.split(b_point, spaces), strict=True)
+        ]
+    )
     return Difference(
         better=float(a_point.mean()),
         worse=float(b_point.mean()),
@@ -246,11 +283,13 @@ def bootstrap_difference(
     strata: npt.ArrayLike | None = None,
     clusters: npt.ArrayLike | None = None,
     level: float = LEVEL,
+    spaces: int = 1,
 ) -> Difference:
     """The paired (two-level when a side has several seeds) bootstrap interval of
     ``statistic(better) − statistic(worse)``; ``better`` and ``worse`` hold one item
     array per seed, all on the same items in the same order; ``clusters``: the unit
-    each item shares with others (a cluster bootstrap)."""
+    each item shares with others (a cluster bootstrap); ``spaces``: the word-vector
+    runs both sides' seeds come in (:func:`difference`)."""
     a = [np.asarray(r, dtype=np.float64) for r in better]
     b = [np.asarray(r, dtype=np.float64) for r in worse]
     if not a or not b:
@@ -265,4 +304,5 @@ def bootstrap_difference(
         n_items=n,
         seed=seed,
         level=level,
+        spaces=spaces,
     )

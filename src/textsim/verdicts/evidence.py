@@ -16,6 +16,7 @@ test item, per seed, for the paired bootstrap.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -56,6 +57,10 @@ class Evidence:
     js: tuple[int, float, float, float] = (10_000, -1.0, 1.5, 1.0)
     #: (couple set, learned method) -> its weights per seed, rarest word first
     weights: dict[tuple[str, str], Runs] = field(default_factory=dict)
+    #: (family, set) -> the word-vector runs (word2vec seeds) its methods were measured
+    #: on, every method's runs in one block per word-vector run, in the same order; 1
+    #: where absent (:func:`textsim.verdicts.bootstrap.difference`)
+    spaces: dict[tuple[str, str], int] = field(default_factory=dict)
 
     def variants(self, family: str, set_: str, method: str) -> list[str]:
         return [v for (f, s, m, v) in self.runs if (f, s, m) == (family, set_, method)]
@@ -121,7 +126,7 @@ def _related(scores: pd.DataFrame) -> npt.NDArray[np.int64]:
 
 
 def deboom_evidence(
-    baselines: Mapping[tuple[str, str], PathLike],
+    baselines: Mapping[tuple[str, str], PathLike | Sequence[PathLike]],
     learned: Mapping[tuple[str, str], Sequence[PathLike]],
     *,
     primary: str,
@@ -131,10 +136,12 @@ def deboom_evidence(
     weights: Mapping[tuple[str, str], Sequence[PathLike]] | None = None,
     evidence: Evidence | None = None,
 ) -> Evidence:
-    """``baselines``: (couple set, vector variant) -> scores file of every baseline;
-    ``learned``: (couple set, procedure) -> the scores file of each seed (variant
-    ``primary``); ``couples``: couple set -> its couples file, whose test couples give
-    the clusters of the bootstrap (:func:`couple_clusters`; none: each couple its own);
+    """``baselines``: (couple set, vector variant) -> scores file of every baseline, or
+    one per word-vector run (word2vec seed) where the word vectors were trained several
+    times; ``learned``: (couple set, procedure) -> the scores file of each seed (variant
+    ``primary``), word-vector run by word-vector run in the baselines' order;
+    ``couples``: couple set -> its couples file, whose test couples give the clusters of
+    the bootstrap (:func:`couple_clusters`; none: each couple its own);
     ``js``: the tables' JS histogram (bins, low, high, pseudocount). Every method is
     also evidence of family ``deboom_js``: its normalised test similarities.
     ``weights``: (couple set, procedure) -> the learned weights file of each seed."""
@@ -154,17 +161,32 @@ def deboom_evidence(
         if known is None or known.shape != related.shape or not np.array_equal(known, related):
             raise ValueError(f"{path}: its test couples differ from the others of set {set_}")
 
-    for (set_, variant), path in baselines.items():
-        frame = pd.read_parquet(path)
-        strata(set_, frame, path)
-        for method in frame.columns.drop(["split", "related"], errors="ignore"):
-            out.runs[("deboom", set_, str(method), variant)] = [
-                wrong_on_test(frame, str(method), n_thresholds)
-            ]
-            out.runs[("deboom_js", set_, str(method), variant)] = [
-                similarity_on_test(frame, str(method))
-            ]
+    for (set_, variant), given in baselines.items():
+        paths = [given] if isinstance(given, str | os.PathLike) else list(given)
+        known_spaces = out.spaces.setdefault(("deboom", set_), len(paths))
+        if known_spaces != len(paths):
+            raise ValueError(
+                f"set {set_}: {len(paths)} word-vector runs of {variant}, {known_spaces} of another"
+            )
+        out.spaces[("deboom_js", set_)] = known_spaces
+        for path in paths:
+            frame = pd.read_parquet(path)
+            strata(set_, frame, path)
+            for method in frame.columns.drop(["split", "related"], errors="ignore"):
+                key = (str(method), variant)
+                out.runs.setdefault(("deboom", set_, *key), []).append(
+                    wrong_on_test(frame, str(method), n_thresholds)
+                )
+                out.runs.setdefault(("deboom_js", set_, *key), []).append(
+                    similarity_on_test(frame, str(method))
+                )
     for (set_, procedure), paths in learned.items():
+        spaces = out.spaces.get(("deboom", set_), 1)
+        if len(paths) % spaces:
+            raise ValueError(
+                f"set {set_}: {len(paths)} runs of learned_{procedure} "
+                f"for {spaces} word-vector runs"
+            )
         runs: Runs = []
         similarities: Runs = []
         for path in paths:

@@ -133,6 +133,10 @@ class _Replicates:
         self.samplers: dict[tuple[str, str], Resampler] = {}
         self.cache: dict[tuple[str, str, str, str], tuple[F64, F64]] = {}
 
+    def spaces(self, family: str, set_: str) -> int:
+        """The word-vector runs a set's methods were measured on (runs block by block)."""
+        return self.evidence.spaces.get((family, set_), 1)
+
     def of(self, key: tuple[str, str, str, str]) -> tuple[F64, F64]:
         if key not in self.cache:
             self._compute(key[0], key[1])
@@ -174,12 +178,14 @@ def _row(
     vb, vw = variants
     a = replicates.of((fam, c.set, c.better, vb))
     b = replicates.of((fam, c.set, c.worse, vw))
-    d = difference(a, b, n_items=replicates.samplers[(fam, c.set)].n, seed=replicates.seed)
-    row: dict[str, object] = {"variant": vb if vb == vw else f"{vb} / {vw}", **_cells(d)}
+    spaces = replicates.spaces(fam, c.set)
+    n_items = replicates.samplers[(fam, c.set)].n
+    d = difference(a, b, n_items=n_items, seed=replicates.seed, spaces=spaces)
+    row: dict[str, object] = {"variant": vb if vb == vw else f"{vb} / {vw}", **_cells(d, spaces)}
     short = [
-        f"{m}: {len(runs[0])} seed(s) of the {min_seeds} a trained method needs"
+        f"{m}: {len(runs[0]) // spaces} seed(s) of the {min_seeds} a trained method needs"
         for m, runs in ((c.better, a), (c.worse, b))
-        if trained(fam, m) and len(runs[0]) < min_seeds
+        if trained(fam, m) and len(runs[0]) // spaces < min_seeds
     ]
     # a method compared with its own untrained form is the gate itself: judged as it is
     # (the control in the same vector variant: the learned weights' is mean_euclidean there)
@@ -226,8 +232,9 @@ def _shape_row(
     runs = replicates.evidence.weights.get((c.set, c.better))
     if not runs:
         return {**row, **_untestable(f"not measured in this run: {c.better}'s weights on {c.set}")}
-    if len(runs) < min_seeds:
-        reason = f"{c.better}: {len(runs)} seed(s) of the {min_seeds} a trained method needs"
+    trainings = len(runs) // replicates.spaces("deboom", c.set)
+    if trainings < min_seeds:
+        reason = f"{c.better}: {trainings} seed(s) of the {min_seeds} a trained method needs"
         return {**row, **_untestable(reason)}
     verdict, mean, low, high, what = judge_shape(runs, claim.shape or "")
     row.update(
@@ -267,6 +274,7 @@ def _learned(
         replicates.of(key),
         n_items=replicates.samplers[(fam, set_)].n,
         seed=replicates.seed,
+        spaces=replicates.spaces(fam, set_),
     )
     cell = f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}] vs {name}"
     if judge(d.low, d.high, lower_is_better=FAMILIES[fam][1]) is Verdict.HOLDS:
@@ -343,15 +351,18 @@ def _expanded(evidence: Evidence, family: str, found: list[Comparison]) -> list[
     return out
 
 
-def _cells(d: Difference) -> dict[str, object]:
+def _cells(d: Difference, spaces: int = 1) -> dict[str, object]:
+    """A comparison's numbers; its seeds as ``better/worse`` runs, each ``W×S`` (W
+    word-vector runs of S training seeds) where the word vectors were trained W > 1 times."""
     one = d.seeds_better == d.seeds_worse == 1
+    seeds = [d.seeds_better, d.seeds_worse]
     return {
         "ours better": d.better,
         "ours worse": d.worse,
         "difference": d.estimate,
         "low": d.low,
         "high": d.high,
-        "seeds": f"{d.seeds_better}/{d.seeds_worse}",
+        "seeds": "/".join(str(k) if spaces == 1 else f"{spaces}×{k // spaces}" for k in seeds),
         "seed range": "" if one else f"[{d.seed_min:.2f}, {d.seed_max:.2f}]",
         "items": d.n_items,
         "se": d.se,
