@@ -8,6 +8,7 @@ import re
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -109,7 +110,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
         "schafer": ["100"],
     }
     studies = {"scaling-claims", "scaling-costs", "scaling-sizes", "usage", "schafer-selected"}
-    studies |= {"variants", "variant-remainder", "variant-scales", "bench"}
+    studies |= {"variants", "variant-remainder", "variant-scales", "bench", "seed-spread"}
     for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
@@ -430,3 +431,25 @@ def test_a_verdict_snapshot_made_by_older_verdict_code_is_stale(tmp_path: Path) 
     assert "0123456789ab" in shown
     claim = "prl-learned-beats-every-baseline"
     assert render("comparisons", [Snapshot(old)], [claim, "2"]).startswith("**Stale:**")
+
+
+def test_the_seed_spread_view_sets_one_word2vec_run_beside_three() -> None:
+    """The demo (one word2vec run) beside its word-vector seeds study (three): a line
+    per De Boom claim the study judges, its intervals' median widening and the most one
+    comparison moved between the runs; the study's comparisons drew three runs."""
+    from textsim.pages.claims import _width
+
+    demo, seeds = Snapshot(SNAPSHOTS / "demo"), Snapshot(SNAPSHOTS / "word2vec-seeds")
+    table = seeds.table("verdicts")
+    compared = table[table["worse"].notna()]  # the weight shapes compare no two methods
+    wiki = compared[compared["set"].astype(str).isin(["10", "20", "30", "var"])]
+    assert wiki["seeds"].str.fullmatch(r"3×\d/3×\d").all()
+    transfer = compared[compared["set"] == "transfer"]  # its own vectors: not seeded
+    assert len(transfer) and not transfer["seeds"].str.contains("×").any()
+    text = render("seed-spread", [demo, seeds], ["icdmw", "prl"])
+    rows = [line.split(" | ") for line in text.splitlines()[2:]]
+    assert len(rows) >= 15 and all(row[4].endswith("×") for row in rows)
+    assert not any("gem-" in row[0] for row in rows)
+    with pytest.raises(SnapshotError, match="two runs"):
+        render("seed-spread", [demo], ["icdmw"])
+    assert _width("[-0.25, 1.00]") == 1.25 and np.isnan(_width(float("nan")))

@@ -10,7 +10,7 @@ import pandas as pd
 from textsim.pages.markdown import md_num, md_table
 from textsim.pages.snapshots import Snapshot, SnapshotError
 
-__all__ = ["comparisons", "stale_note", "verdicts"]
+__all__ = ["comparisons", "seed_spread", "stale_note", "verdicts"]
 
 
 def verdicts(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
@@ -128,3 +128,58 @@ def comparisons(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
         "verdict",
     ]
     return stale_note(snaps, "verdicts") + md_table(header, body)
+
+
+def seed_spread(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """What the word vectors add to each claim's uncertainty (args: the sources). The
+    two snapshots are one run with one word2vec training and the same run with several
+    (``verdicts.word2vec_seeds``); per claim: both verdicts, its judged comparisons, the
+    median ratio of their unadjusted interval widths (several runs / one), and the most
+    one comparison's difference moved between the runs (its seed range)."""
+    from textsim.verdicts.registry import claims
+
+    if len(snaps) != 2:
+        raise SnapshotError("seed-spread: two runs, with one word2vec training and several")
+    wanted = {c.id for c in claims() if c.source in args}
+    one, many = (s.table("verdicts") for s in snaps)
+    key = ["claim", "set", "better", "worse", "variant"]
+    # the bootstrap comparisons (a weight-shape row has no second method and no such interval)
+    judged = [
+        f[(f["role"] == "verdict") & f["low"].notna() & f["worse"].notna()] for f in (one, many)
+    ]
+    merged = judged[0].merge(judged[1], on=key, suffixes=(" one", " many"))
+    verdict = [s.table("verdict-claims").set_index("claim")["verdict"] for s in snaps]
+    body = []
+    for name, part in merged.groupby("claim", sort=False):
+        claim = str(name)
+        if claim not in wanted:
+            continue
+        widths = [part[f"high {w}"] - part[f"low {w}"] for w in ("one", "many")]
+        moved = part["seed range many"].map(_width).max()
+        body.append(
+            [
+                f"`{claim}`",
+                f"**{verdict[0].get(claim, '—')}**",
+                f"**{verdict[1].get(claim, '—')}**",
+                str(len(part)),
+                f"{md_num((widths[1] / widths[0]).median())}×",
+                md_num(moved),
+            ]
+        )
+    header = [
+        "claim",
+        snaps[0].name,
+        snaps[1].name,
+        "comparisons",
+        "interval width, median ratio",
+        "largest move between runs (points)",
+    ]
+    return stale_note(snaps, "verdicts") + md_table(header, body)
+
+
+def _width(cell: object) -> float:
+    """The width of a ``[low, high]`` seed-range cell (NaN where empty)."""
+    if not isinstance(cell, str) or not cell.startswith("["):
+        return float("nan")
+    low, high = (float(x) for x in cell.strip("[]").split(","))
+    return high - low

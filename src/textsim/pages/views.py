@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pandas as pd
 
-from textsim.pages.claims import comparisons, verdicts
+from textsim.pages.claims import comparisons, seed_spread, verdicts
 from textsim.pages.markdown import md_chain, md_found, md_names, md_num, md_rows, md_table
 from textsim.pages.scaling import scaling_claims, scaling_costs, scaling_sizes
 from textsim.pages.snapshots import Snapshot, SnapshotError
@@ -296,6 +296,7 @@ VIEWS: dict[str, View] = {
     "schafer": schafer,
     "verdicts": verdicts,
     "comparisons": comparisons,
+    "seed-spread": seed_spread,
     "scaling-claims": scaling_claims,
     "scaling-costs": scaling_costs,
     "scaling-sizes": scaling_sizes,
