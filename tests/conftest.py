@@ -66,11 +66,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.path.name in LAST)
 
 
-#: pytest-xdist (`pytest -n auto`): the test files run whole in one worker each, per
-#: group: those that add to a copy of the tiny run or read the additions (in the order
-#: above), and those that copy it or compare with it (the SLURM, scaling and variant
-#: runs), which must not see the additions. The tiny run is built once per session
-#: (:func:`tiny_project`); each worker that needs it works on its own copy.
+#: pytest-xdist (`pytest -n auto`): the tests of these files that ask for the tiny run
+#: run in one worker each, per group: those that add to a copy of the tiny run or read
+#: the additions (in the order above), and those that copy it or compare with it (the
+#: SLURM, scaling and variant runs), which must not see the additions. Every other test
+#: is a scope of its own (tests/test_workflow_copies.py: the reruns that copy the run
+#: without the additions). The tiny run is built once per session (:func:`tiny_project`);
+#: each worker that needs it works on its own copy.
 TINY_RUN_GROUPS = {
     **dict.fromkeys(("test_workflow.py", *LAST), "tiny-run: adds to it"),
     **dict.fromkeys(("test_slurm.py", "test_scaling.py", "test_variants.py"), "tiny-run: copies"),
@@ -91,9 +93,13 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    users = _tiny_run_users(Path(config.rootpath) / "tests")
+
     class TinyRunScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return TINY_RUN_GROUPS.get(_file_name(nodeid), nodeid)
+            name = _file_name(nodeid)
+            test = nodeid.split("::")[-1].partition("[")[0]
+            return TINY_RUN_GROUPS[name] if (name, test) in users else nodeid
 
         def _assign_work_unit(self, node: object) -> None:
             # decided when the group is handed out (the workers' collections must agree)
@@ -110,6 +116,23 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
 def _file_name(nodeid: str) -> str:
     return nodeid.split("::")[0].rpartition("/")[2]
+
+
+def _tiny_run_users(tests: Path) -> set[tuple[str, str]]:
+    """(file, test) of each test of a :data:`TINY_RUN_GROUPS` file that asks for the
+    tiny run (the fixture ``tiny_project`` or ``tiny_base``): read from the files' syntax
+    trees, since the scheduler sees node ids only."""
+    import ast
+
+    users = set()
+    for name in TINY_RUN_GROUPS:
+        tree = ast.parse((tests / name).read_text())
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                asked = {a.arg for a in node.args.args}
+                if asked & {"tiny_project", "tiny_base"}:
+                    users.add((name, node.name))
+    return users
 
 
 @pytest.fixture
