@@ -70,7 +70,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 #: run in one worker each, per group: those that add to a copy of the tiny run or read
 #: the additions (in the order above), and those that copy it or compare with it (the
 #: SLURM, scaling and variant runs), which must not see the additions. Every other test
-#: is a scope of its own (tests/test_workflow_copies.py: the reruns that copy the run
+#: is a scope of its own (tests/test_reruns.py: the reruns that copy the run
 #: without the additions). The tiny run is built once per session (:func:`tiny_project`);
 #: each worker that needs it works on its own copy.
 TINY_RUN_GROUPS = {
@@ -82,6 +82,19 @@ TINY_RUN_GROUPS = {
 #: build in the other worker instead of waiting for it; where they are still
 #: installing (`.ci/run` starts that in the background on a fresh machine) it runs last
 SLURM_TESTS = "test_slurm.py"
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """``-n auto``: one worker per core, and one more where the SLURM test runs (root
+    with the cluster's packages or apt-get): its worker spends most of its minutes
+    waiting on the scheduler's status polls, and the extra worker keeps the cores busy
+    meanwhile."""
+    from test_slurm import _why_no_cluster
+
+    cores = os.cpu_count() or 1
+    deselected = "not slurm" in (config.getoption("markexpr") or "")
+    return cores + 1 if _why_no_cluster() is None and not deselected and cores > 1 else None
 
 
 @pytest.hookimpl(optionalhook=True, tryfirst=True)

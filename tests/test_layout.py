@@ -184,7 +184,17 @@ def test_public_estimators_are_exported_lazily() -> None:
 
 #: test files about the project rather than one module of the library (first_contact: a
 #: new user's commands and hostile files, across the CLI, downloads and model files)
-TOPICS = {"docs", "first_contact", "layout", "memory", "module", "notebooks", "slurm", "workflow"}
+TOPICS = {
+    "docs",
+    "first_contact",
+    "layout",
+    "memory",
+    "module",
+    "notebooks",
+    "reruns",
+    "slurm",
+    "workflow",
+}
 
 
 def test_test_files_are_named_after_what_they_test() -> None:
