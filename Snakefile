@@ -15,9 +15,12 @@ TEXTSIM_ROOT = Path(workflow.current_basedir)
 # which hold its dependencies but not the package itself). Their string hashes are
 # fixed: gensim seeds doc2vec's inferred vectors with hash() of the words, which
 # Python otherwise randomises per process (a rerun gave other Schäfer doc2vec rows).
+# A user's own PYTHONPATH (where their extra methods live, docs/extra-methods.md) is
+# kept, made absolute: jobs run in the configuration's working folder.
 os.environ.update(
     PYTHONPATH=os.pathsep.join(
-        filter(None, [str(TEXTSIM_ROOT / "src"), os.environ.get("PYTHONPATH")])
+        [str(TEXTSIM_ROOT / "src")]
+        + [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
     ),
     PYTHONHASHSEED="0",
 )
@@ -73,6 +76,7 @@ include: "workflow/rules/schafer_common.smk"
 include: "workflow/rules/scaling_common.smk"
 include: "workflow/rules/variants_common.smk"
 include: "workflow/rules/verdicts_common.smk"
+include: "workflow/rules/extra_common.smk"
 include: "workflow/rules/download.smk"
 include: "workflow/rules/corpus.smk"
 include: "workflow/rules/word2vec.smk"
@@ -90,9 +94,11 @@ include: "workflow/rules/verdicts.smk"
 include: "workflow/rules/schafer_selection.smk"
 include: "workflow/rules/scaling.smk"
 include: "workflow/rules/variants.smk"
+include: "workflow/rules/extra.smk"
+include: "workflow/rules/leaderboard.smk"
 
 
 rule all:
     input:
-        deboom_targets() + gem_targets() + sch_targets() + scaling_targets() + variants_targets() + verdict_targets(),
+        deboom_targets() + gem_targets() + sch_targets() + scaling_targets() + variants_targets() + verdict_targets() + extra_targets(),
     default_target: True

@@ -119,6 +119,7 @@ TIERS: tuple[tuple[str, ...], ...] = (
         "pages",  # the docs' numbers, generated from snapshots of the runs
         "variants",
         "scaling",
+        "leaderboard",  # every method of a run ranked per benchmark, with intervals
     ),
     ("verdicts",),  # the papers' claims judged on a run's results, with intervals
     ("schafer", "gem", "deboom"),  # the paper families, each on its own

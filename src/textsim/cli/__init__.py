@@ -21,6 +21,7 @@ from textsim.cli.errors import (
     EXIT_USER_ERROR,
     guarded,
 )
+from textsim.cli.leaderboard import add_leaderboard_command
 from textsim.io import quoted
 from textsim.methods.registry import method_names
 from textsim.mirror import add_resource_commands
@@ -342,6 +343,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     use.add_argument("run", nargs="?", default=".", help="the folder the workflow ran in")
     use.set_defaults(func=_usage)
+    add_leaderboard_command(sub)
     add_bench_commands(sub)
     parser.allow_abbrev = False
     for action in sub._choices_actions:  # every command: its help as its description too

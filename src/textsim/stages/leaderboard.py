@@ -1,0 +1,150 @@
+"""Workflow glue of the leaderboards (:mod:`textsim.leaderboard`): rules
+leaderboard_deboom and leaderboard_sts, each a table in the four formats."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from textsim.io import PathLike
+from textsim.report.tables import write_plain_table
+
+#: what every leaderboard's note says of its intervals
+INTERVALS = "95% percentile bootstrap intervals ({n_boot} replicates, seed {seed})"
+
+
+def _interval(value: float, low: float, high: float, digits: int = 2) -> str:
+    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+
+
+def leaderboard_deboom(
+    couples: Sequence[PathLike],
+    baselines: Sequence[PathLike],
+    learned: Sequence[PathLike],
+    extras: Sequence[PathLike],
+    board: PathLike,
+    comparisons: PathLike,
+    *,
+    couple_sets: Sequence[str],
+    learned_runs: Sequence[str],
+    extra_labels: Mapping[str, str],
+    metric_params: Mapping[str, Any],
+    n_boot: int,
+    seed: int,
+    vectors: str,
+) -> None:
+    """The De Boom leaderboard (``board``: a table stem) and the extra methods'
+    comparisons (``comparisons``): ``couples`` and ``baselines`` (the ``vectors``
+    variant's scores) of each of ``couple_sets``; ``learned``: the run's learned scores
+    of each of ``learned_runs`` (``<set>/<procedure>``); ``extras``: the scores of each
+    extra method, in the order of ``extra_labels``."""
+    from textsim.leaderboard import deboom_leaderboard
+
+    runs: dict[tuple[str, str], PathLike] = {}
+    for key, path in zip(learned_runs, learned, strict=True):
+        set_name, procedure = key.split("/", 1)
+        runs[(set_name, procedure)] = path
+    table, versus = deboom_leaderboard(
+        dict(zip(couple_sets, baselines, strict=True)),
+        runs,
+        dict(zip(extra_labels, extras, strict=True)),
+        dict(zip(couple_sets, couples, strict=True)),
+        extra_labels=extra_labels,
+        metric_params=metric_params,
+        n_boot=n_boot,
+        seed=seed,
+    )
+    note = (
+        f"Test split error (%) with {INTERVALS.format(n_boot=n_boot, seed=seed)} over the "
+        "test couples, drawn by the unit they share (a Wikipedia article, a tweet's hashtag "
+        "window); thresholds chosen on the validation couples. Baselines on the "
+        f"{vectors} word vectors; learned weights: the run's own seed; extra methods "
+        "(methods.extra) with cosine and Euclidean distance. JS: the tables' JS divergence. "
+        "Published: the papers' lowest split error for the method on the set (other corpus, "
+        "other couples: beside ours, not a target)."
+    )
+    shown = pd.DataFrame(
+        {
+            "Set": table["set"],
+            "Rank": table["rank"],
+            "Method": table["label"],
+            "Kind": table["kind"],
+            "Test error % [95% CI]": [
+                _interval(v, lo, hi)
+                for v, lo, hi in zip(table["test_error"], table["low"], table["high"], strict=True)
+            ],
+            "JS": table["js"].map(lambda v: f"{v:.4f}"),
+            "Published %": table["published"].map(lambda v: "" if v != v else f"{v:.2f}"),
+            "Test couples": table["n_test"],
+        }
+    )
+    write_plain_table(
+        shown, board, title="De Boom benchmark: every method's split error", note=note
+    )
+    if versus.empty:
+        versus = pd.DataFrame(
+            columns=["set", "method", "distance", "reference", "against", "outcome"]
+        )
+        shown_versus = versus
+    else:
+        shown_versus = pd.DataFrame(
+            {
+                "Set": versus["set"],
+                "Method": versus["method"].map(lambda m: extra_labels.get(m, m)),
+                "Distance": versus["distance"],
+                "Against": versus["reference"] + ": " + versus["against"],
+                "Error %": versus["error"].map(lambda v: f"{v:.2f}"),
+                "Reference %": versus["reference_error"].map(lambda v: f"{v:.2f}"),
+                "Difference [95% CI]": [
+                    _interval(v, lo, hi)
+                    for v, lo, hi in zip(
+                        versus["difference"], versus["low"], versus["high"], strict=True
+                    )
+                ],
+                "Outcome": versus["outcome"],
+            }
+        )
+    write_plain_table(
+        shown_versus,
+        comparisons,
+        title="Extra methods against the papers' best and our strongest baseline (De Boom)",
+        note=(
+            "Difference = extra − reference in test split error (points; negative: the extra "
+            f"method errs less), {INTERVALS.format(n_boot=n_boot, seed=seed)}, paired, drawn by "
+            "shared unit as the leaderboard's; beats / loses to: the interval excludes 0, ties: "
+            "it does not. Best published: the method with the lowest published error on the "
+            "set among those this run measured; strongest baseline: the lowest validation "
+            "error. Each extra method with its distance of lower validation error."
+        ),
+    )
+
+
+def leaderboard_sts(pairs: Sequence[PathLike], board: PathLike, *, n_boot: int, seed: int) -> None:
+    """The STS leaderboard (``board``: a table stem) from the item-level files."""
+    from textsim.leaderboard import sts_leaderboard
+
+    table = sts_leaderboard(pairs, n_boot=n_boot, seed=seed)
+    shown = pd.DataFrame(
+        {
+            "Split": table["split"],
+            "Rank": table["rank"],
+            "Method": table["method"],
+            "Mode": table["mode"],
+            "Pearson r × 100 [95% CI]": [
+                _interval(v, lo, hi, 1)
+                for v, lo, hi in zip(table["pearson"], table["low"], table["high"], strict=True)
+            ],
+            "Pairs": table["n_pairs"],
+        }
+    )
+    write_plain_table(
+        shown,
+        board,
+        title="STS benchmark: every method's Pearson correlation",
+        note=(
+            "Pearson r × 100 of each pair's cosine with the gold score, "
+            f"{INTERVALS.format(n_boot=n_boot, seed=seed)} over the pairs."
+        ),
+    )

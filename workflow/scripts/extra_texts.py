@@ -1,0 +1,12 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.extra import extra_texts
+
+setup_logging(snakemake.log[0])
+call_with(
+    extra_texts,
+    list(snakemake.input.couples),
+    list(snakemake.input.sts),
+    snakemake.output[0],
+    options=snakemake.params.options,
+)

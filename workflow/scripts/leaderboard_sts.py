@@ -1,0 +1,11 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.leaderboard import leaderboard_sts
+
+setup_logging(snakemake.log[0])
+call_with(
+    leaderboard_sts,
+    list(snakemake.input.pairs),
+    snakemake.output.csv.removesuffix(".csv"),
+    options=snakemake.params.options,
+)

@@ -1,0 +1,14 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.extra import score_extra
+
+setup_logging(snakemake.log[0])
+call_with(
+    score_extra,
+    list(snakemake.input.couples),
+    snakemake.input.texts,
+    snakemake.input.vectors,
+    snakemake.output.scores,
+    snakemake.output.metrics,
+    options=snakemake.params.options,
+)
