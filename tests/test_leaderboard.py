@@ -4,6 +4,7 @@ tiny run, from its config entry to its rows (methods.extra)."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -14,7 +15,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from textsim.leaderboard import deboom_leaderboard, published_best, sts_leaderboard
+from textsim.leaderboard import (
+    deboom_leaderboard,
+    published_best,
+    schafer_leaderboard,
+    sts_comparisons,
+    sts_leaderboard,
+)
 from textsim.leaderboard.deboom import label_of, published_errors
 
 METRIC_PARAMS = {
@@ -175,6 +182,74 @@ def test_the_sts_leaderboard(tmp_path: Path) -> None:
     assert board.loc[0, "pearson"] > 90 and board.loc[0, "low"] > board.loc[1, "high"]
 
 
+def test_the_sts_comparisons_choose_ours_on_dev_and_judge_on_test(tmp_path: Path) -> None:
+    rng = np.random.default_rng(1)
+    gold = {split: rng.uniform(0, 5, 400) for split in ("dev", "test")}
+    # "mean" is best on dev, "sif" on test: the strongest of ours is chosen on dev
+    noise = {
+        ("Mine", "none"): {"dev": 0.3, "test": 0.3},
+        ("GEM", "transductive"): {"dev": 2.0, "test": 2.0},
+        ("mean", "none"): {"dev": 1.0, "test": 3.0},
+        ("sif", "inductive"): {"dev": 1.5, "test": 1.0},
+    }
+    frames = [
+        pd.DataFrame(
+            {"method": m, "mode": mode, "split": split, "pair": np.arange(400),
+             "similarity": gold[split] + rng.normal(0, sd, 400), "gold": gold[split]}
+        )
+        for (m, mode), by_split in noise.items()
+        for split, sd in by_split.items()
+    ]  # fmt: skip
+    path = tmp_path / "pairs.parquet"
+    pd.concat(frames).to_parquet(path, index=False)
+    versus = sts_comparisons([path], ["Mine"], n_boot=300, seed=0)
+    assert versus[["reference", "against"]].values.tolist() == [
+        ["best published", "GEM (transductive)"],
+        ["strongest of ours", "mean (none)"],
+    ]
+    assert (versus["outcome"] == "beats").all() and (versus["low"] > 0).all()
+    assert sts_comparisons([path], ["Nobody"], n_boot=100).empty
+
+
+def test_the_schafer_leaderboard(tmp_path: Path) -> None:
+    rng = np.random.default_rng(0)
+
+    def record(run: str, p: float, model: str | None = None) -> Path:
+        items = {
+            "topic": (rng.random(200) < p).astype(float).tolist(),
+            "triplets": (rng.random(300) < p).astype(float).tolist(),
+            "ranks_accuracy": (rng.random(50) < p / 4).astype(float).tolist(),
+            "ranks_precision": (rng.random(50) < p / 4).astype(float).tolist(),
+        }
+        path = tmp_path / f"{run}.json"
+        path.write_text(json.dumps({"run": run, "model": model or run, "items": items}))
+        return path
+
+    paths = [
+        record("extra-mine", 0.9, "Mine"),
+        record("topic_lstm-100wv-fixdv", 0.6),
+        record("mean", 0.5),
+        record("random", 0.2),
+    ]
+    board, versus = schafer_leaderboard(
+        {"a1": paths},
+        main_runs={"topic_lstm": "topic_lstm-100wv-fixdv"},
+        baselines=["mean", "random"],
+        n_boot=300,
+        seed=0,
+    )
+    assert board["label"].tolist() == ["Mine", "topic_lstm-100wv-fixdv", "mean", "random"]
+    assert board["kind"].tolist() == ["extra", "model", "baseline", "baseline"]
+    assert board.loc[1, "published"] == 59.43 and board.loc[3, "published"] == 18.0
+    assert ((board["low"] <= board["total"]) & (board["total"] <= board["high"])).all()
+    assert versus[["reference", "against"]].values.tolist() == [
+        ["best published", "topic_lstm-100wv-fixdv"],
+        ["baseline", "mean"],
+        ["baseline", "random"],
+    ]
+    assert (versus["outcome"] == "beats").all() and (versus["low"] > 0).all()
+
+
 # --- a user's class on the tiny run -------------------------------------------------
 
 USER = Path(__file__).resolve().parent / "data" / "user_methods"
@@ -184,10 +259,25 @@ EXTRA = """methods:
 sts:
   enabled: true
   max_pairs: 200
-  modes: [inductive]
+  modes: [transductive]   # GEM as its scripts run it: the best published STS method
   gem_variants: []
   usif_normalizations: []
   ngrams: []
+schafer:   # the framework's datasets made tiny (as tests/test_workflow.py), no model trained
+  enabled: true
+  datasets:
+    ohsumed10: {{resource: ohsumed-single-23, reader: ohsumed, topics: 3, per_topic: 34}}
+    news10: {{resource: 20newsgroups, reader: newsgroups, topics: 3, per_topic: 34}}
+  search_dataset: ohsumed10
+  fractions: {{valid: 0.2, test: 0.3}}
+  vocabulary: {{min_documents: 1, max_fraction: 0.5}}
+  wisdm: {{top_words: 5, triplets: 100, queries: 10, near: 3, far_fraction: 0.5}}
+  models: []
+  baselines: [mean, random]
+  fixed: {{}}
+  word_size: 10
+  word_sizes: [10]
+  doc_sizes: []
 """
 
 
@@ -207,18 +297,22 @@ def test_a_user_class_by_import_path_gets_its_rows_and_verdicts(
     shutil.copytree(tiny_project, project, symlinks=True)
     extra = tmp_path / "extra.yaml"
     extra.write_text(EXTRA.format(dim=64))
-    # the De Boom scores first: the STS rows and both leaderboards then embed nothing again
+    # the De Boom scores first: the STS and Schäfer rows and the leaderboards then embed
+    # nothing again
     res = smk_in(project, "--cores", "2", "results/extra/hashed/metrics.csv", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     plan = planned_jobs(
         smk_in(project, "-n", "--quiet", "rules", "--", "leaderboard", extra_config=extra)
     )
-    assert (
-        "embed_extra" not in plan and {"sts_extra", "leaderboard_deboom", "leaderboard_sts"} <= plan
-    )
+    assert "embed_extra" not in plan
+    assert {"sts_extra", "schafer_extra", "leaderboard_deboom", "leaderboard_sts"} <= plan
     res = smk_in(project, "--cores", "2", "leaderboard", extra_config=extra)
     assert res.returncode == 0, res.stderr[-5000:]
     tables = project / "results/paper/tables"
+    for family in ("deboom", "sts", "schafer"):
+        for ext in ("pdf", "png"):
+            figure = project / f"results/paper/figures/leaderboard-{family}.{ext}"
+            assert figure.stat().st_size > 5000, figure
     board = pd.read_csv(tables / "leaderboard-deboom.csv")
     sets = set(board["Set"].astype(str))
     assert sets == {"10", "20", "30", "var"}
@@ -236,6 +330,22 @@ def test_a_user_class_by_import_path_gets_its_rows_and_verdicts(
     assert versus["Against"].str.startswith("strongest baseline: ").sum() == len(sets)
     sts = pd.read_csv(tables / "leaderboard-sts.csv")
     assert set(sts.loc[sts["Method"] == "Hashed words", "Split"]) == {"dev", "test"}
+    schafer = pd.read_csv(tables / "leaderboard-schafer.csv")
+    assert set(schafer.loc[schafer["Run"] == "Hashed words", "Table"]) == {
+        "a1 (ohsumed10)",
+        "a2 (news10)",
+    }
+    assert set(schafer["Kind"]) == {"extra", "baseline"}
+    record = project / "results/schafer/news10/runs/extra-hashed.json"
+    assert json.loads(record.read_text())["scores"]["total"] > 0
+    versus = pd.read_csv(tables / "leaderboard-schafer-comparisons.csv")
+    assert sorted(versus["Against"].unique()) == ["baseline: mean", "baseline: random"]
+    versus = pd.read_csv(tables / "leaderboard-sts-comparisons.csv")
+    assert versus["Against"].str.split(":").str[0].tolist() == [
+        "best published",
+        "strongest of ours",
+    ]
+    assert versus.loc[0, "Against"] == "best published: GEM (transductive)"
     scores = pd.read_csv(project / "results/extra/hashed/sts.csv")
     assert (scores["n_pairs"] == 200).all() and scores["pearson"].between(-100, 100).all()
     # changing the method's parameters reruns its own jobs only
@@ -247,8 +357,13 @@ def test_a_user_class_by_import_path_gets_its_rows_and_verdicts(
         "embed_extra",
         "score_extra",
         "sts_extra",
+        "schafer_extra",
         "leaderboard_deboom",
         "leaderboard_sts",
+        "leaderboard_schafer",
+        "plot_leaderboard_deboom",
+        "plot_leaderboard_sts",
+        "plot_leaderboard_schafer",
         "leaderboard",
     }
     # a class that is not there: one line at plan time, no traceback

@@ -8,6 +8,7 @@ rule extra_texts:
     input:
         couples=list(extra_couples().values()),
         sts=list(extra_sts().values()),
+        documents=extra_documents(),
         code=code("extra_texts"),
     output:
         EXTRA_TEXTS,
@@ -108,3 +109,29 @@ rule sts_extra:
         ENV_NLP
     script:
         "../scripts/sts_extra.py"
+
+
+rule schafer_extra:
+    input:
+        **sch_data("dataset", reference="test"),
+        texts=EXTRA_TEXTS,
+        vectors=f"{EXTRA_DIR}/vectors.npz",
+        code=code("schafer_extra"),
+    output:
+        record=f"{SCH_DIR}/{{dataset}}/runs/extra-{{method}}.json",
+        vectors=f"{SCH_DIR}/{{dataset}}/runs/extra-{{method}}.npz",
+    params:
+        options=lambda wc: {  # keywords of textsim.stages.extra.schafer_extra
+            "name": wc.method,
+            "label": EXTRA[wc.method].title,
+        },
+    log:
+        "logs/schafer/{dataset}/runs/extra-{method}.log",
+    benchmark:
+        "benchmarks/schafer/{dataset}/runs/extra-{method}.tsv"
+    resources:
+        **SCH_EMBED_JOB,
+    conda:
+        ENV_NLP
+    script:
+        "../scripts/schafer_extra.py"

@@ -15,6 +15,14 @@ except ExtraMethodError as err:
 EXTRA_TEXTS = "results/extra/texts.parquet"
 #: one extra method's files: its vectors, De Boom scores and metrics, STS rows
 EXTRA_DIR = "results/extra/{method}"
+#: the leaderboards' values (the tables' numbers, for their figures)
+LEADERBOARDS = "results/leaderboards"
+#: each leaderboard figure's caption in the report
+LEADERBOARD_FIGURES = {
+    "deboom": "De Boom leaderboard figure",
+    "sts": "STS leaderboard figure",
+    "schafer": "Schäfer leaderboard figure",
+}
 
 
 wildcard_constraints:
@@ -29,6 +37,16 @@ def extra_couples():
 def extra_sts():
     """The STS splits, when the run scores STS."""
     return STS_SPLITS if STS["enabled"] else {}
+
+
+def extra_documents():
+    """The Schäfer dataset files, when the run evaluates the framework."""
+    return [SCH_DATA["dataset"].format(dataset=d) for d in SCH["datasets"]] if SCH["enabled"] else []
+
+
+def sch_extra_runs():
+    """The run names of the extra methods in the Schäfer tables (rule schafer_extra)."""
+    return [f"extra-{name}" for name in EXTRA]
 
 
 def extra_class_file(wildcards):
@@ -60,8 +78,26 @@ def leaderboard_learned():
     return {f"{L}/{p}": f"results/learned/{L}/{p}.parquet" for L, p in scored_runs() if L in sets}
 
 
+def leaderboard_schafer_runs():
+    """(table, run record) of the Schäfer leaderboard: on each result table's dataset,
+    every model's main run, the baselines and the extra methods."""
+    if not SCH["enabled"]:
+        return []
+    runs = [sch_main_run(m) for m in SCH["models"]] + list(SCH["baselines"]) + sch_extra_runs()
+    return [
+        (table, f"{SCH_DIR}/{spec['dataset']}/runs/{r}.json")
+        for table, spec in SCH_RESULT_TABLES.items()
+        if table == "a1" or len(SCH["datasets"]) > 1
+        for r in runs
+    ]
+
+
 def leaderboard_targets():
-    targets = table_files("leaderboard-deboom") + table_files("leaderboard-deboom-comparisons")
-    if STS["enabled"]:
-        targets += table_files("leaderboard-sts")
-    return targets
+    families = ["deboom"] + (["sts"] if STS["enabled"] else []) + (["schafer"] if SCH["enabled"] else [])
+    return [
+        path
+        for family in families
+        for path in table_files(f"leaderboard-{family}")
+        + table_files(f"leaderboard-{family}-comparisons")
+        + figure_files(f"leaderboard-{family}")
+    ]

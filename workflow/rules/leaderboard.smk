@@ -19,6 +19,7 @@ rule leaderboard_deboom:
     output:
         **table_outputs("leaderboard-deboom", "leaderboard_deboom", "8. Leaderboards", "De Boom leaderboard"),
         comparisons=table_files("leaderboard-deboom-comparisons"),
+        numbers=f"{LEADERBOARDS}/deboom.csv",
     params:
         options={  # keywords of textsim.stages.leaderboard.leaderboard_deboom
             "couple_sets": leaderboard_sets(),
@@ -49,8 +50,11 @@ rule leaderboard_sts:
         code=code("leaderboard_sts"),
     output:
         **table_outputs("leaderboard-sts", "leaderboard_sts", "8. Leaderboards", "STS leaderboard"),
+        comparisons=table_files("leaderboard-sts-comparisons"),
+        numbers=f"{LEADERBOARDS}/sts.csv",
     params:
         options={  # keywords of textsim.stages.leaderboard.leaderboard_sts
+            "extras": [EXTRA[m].title for m in EXTRA],
             "n_boot": config["verdicts"]["n_boot"],
             "seed": config["seed"],
         },
@@ -65,3 +69,63 @@ rule leaderboard_sts:
         ENV_NLP
     script:
         "../scripts/leaderboard_sts.py"
+
+
+rule leaderboard_schafer:
+    localrule: True
+    input:
+        records=[path for _, path in leaderboard_schafer_runs()],
+        code=code("leaderboard_schafer"),
+    output:
+        **table_outputs("leaderboard-schafer", "leaderboard_schafer", "8. Leaderboards", "Schäfer leaderboard"),
+        comparisons=table_files("leaderboard-schafer-comparisons"),
+        numbers=f"{LEADERBOARDS}/schafer.csv",
+    params:
+        options={  # keywords of textsim.stages.leaderboard.leaderboard_schafer
+            "tables": [table for table, _ in leaderboard_schafer_runs()],
+            "main_runs": {m: sch_main_run(m) for m in SCH["models"]},
+            "baselines": list(SCH["baselines"]),
+            "datasets": {t: spec["dataset"] for t, spec in SCH_RESULT_TABLES.items()},
+            "n_boot": config["verdicts"]["n_boot"],
+            "seed": config["seed"],
+        },
+    log:
+        "logs/paper/leaderboard_schafer.log",
+    benchmark:
+        "benchmarks/paper/leaderboard_schafer.tsv"
+    resources:
+        **SMALL_JOB,
+    conda:
+        ENV_NLP
+    script:
+        "../scripts/leaderboard_schafer.py"
+
+
+# One figure per family's leaderboard (textsim.leaderboard.figures), from its values;
+# one rule each, named plot_leaderboard_<family>.
+for _family, _caption in LEADERBOARD_FIGURES.items():
+
+    rule:
+        name:
+            f"plot_leaderboard_{_family}"
+        localrule: True
+        input:
+            numbers=f"{LEADERBOARDS}/{_family}.csv",
+            code=code("plot_leaderboard"),
+        output:
+            **figure_outputs(f"leaderboard-{_family}", f"leaderboard_{_family}", "8. Leaderboards", _caption),
+        params:
+            options={  # keywords of textsim.stages.leaderboard.plot_leaderboard
+                "family": _family,
+                "dpi": config["figures"]["dpi"],
+            },
+        log:
+            f"logs/paper/plot_leaderboard_{_family}.log",
+        benchmark:
+            f"benchmarks/paper/plot_leaderboard_{_family}.tsv"
+        resources:
+            **FIGURE_JOB,
+        conda:
+            ENV_PLOT
+        script:
+            "../scripts/plot_leaderboard.py"

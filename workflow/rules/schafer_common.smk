@@ -96,7 +96,8 @@ def sch_best(wildcards):
 
 def sch_runs(dataset):
     """Run names of a dataset: every model's grid (search dataset) or its searched
-    configuration (other datasets), then the zero-training baselines."""
+    configuration (other datasets), then the zero-training baselines and the extra
+    methods (methods.extra: sch_extra_runs)."""
     ws = SCH["word_size"]
     runs = []
     for m in SCH["models"]:
@@ -106,7 +107,7 @@ def sch_runs(dataset):
         else:
             names = [sch_main_run(m)]
         runs += list(dict.fromkeys(names))
-    return runs + list(SCH["baselines"])
+    return runs + list(SCH["baselines"]) + sch_extra_runs()
 
 
 def sch_evaluations(dataset, model, generation=None):

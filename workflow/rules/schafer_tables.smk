@@ -153,7 +153,7 @@ rule schafer_search_figures:
 rule schafer_size_figures:
     localrule: True
     input:
-        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in SCH["baselines"]],
+        runs=[f"{SCH_DIR}/{SCH['search_dataset']}/runs/{r}.json" for r in sch_runs(SCH["search_dataset"]) if r not in [*SCH["baselines"], *sch_extra_runs()]],
         code=code("schafer_size_figures"),
     output:
         topic=sch_figure("size-topic", "schafer_sizes", "Fig. 4.5 analog: topic accuracy"),

@@ -7,6 +7,7 @@ call_with(
     extra_texts,
     list(snakemake.input.couples),
     list(snakemake.input.sts),
+    list(snakemake.input.documents),
     snakemake.output[0],
     options=snakemake.params.options,
 )

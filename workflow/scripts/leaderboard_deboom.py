@@ -11,5 +11,6 @@ call_with(
     list(snakemake.input.extras),
     snakemake.output.csv.removesuffix(".csv"),
     snakemake.output.comparisons[0].removesuffix(".csv"),
+    snakemake.output.numbers,
     options=snakemake.params.options,
 )

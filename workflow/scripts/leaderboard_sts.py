@@ -7,5 +7,7 @@ call_with(
     leaderboard_sts,
     list(snakemake.input.pairs),
     snakemake.output.csv.removesuffix(".csv"),
+    snakemake.output.comparisons[0].removesuffix(".csv"),
+    snakemake.output.numbers,
     options=snakemake.params.options,
 )

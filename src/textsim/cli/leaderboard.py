@@ -13,7 +13,8 @@ from textsim.cli.errors import EXIT_OK, EXIT_USER_ERROR
 #: the leaderboards a run writes (results/paper/tables/<name>.md), by family
 LEADERBOARDS = {
     "deboom": ["leaderboard-deboom", "leaderboard-deboom-comparisons"],
-    "sts": ["leaderboard-sts"],
+    "sts": ["leaderboard-sts", "leaderboard-sts-comparisons"],
+    "schafer": ["leaderboard-schafer", "leaderboard-schafer-comparisons"],
 }
 
 
@@ -39,7 +40,8 @@ def add_leaderboard_command(sub: Any) -> None:
         "leaderboard",
         help="print a run's leaderboards: every method on each benchmark, with intervals",
         description="Print the leaderboards a run made (target `leaderboard`): De Boom's "
-        "split error per couple set and the extra methods' comparisons, STS's Pearson r.",
+        "split error per couple set, STS's Pearson r and Schäfer's eq. 3.1, each with the extra "
+        "methods' comparisons.",
     )
     board.add_argument("results", nargs="?", default="results", help="the run's results folder")
     board.add_argument("--family", choices=list(LEADERBOARDS), help="one benchmark only")

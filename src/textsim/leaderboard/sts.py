@@ -11,7 +11,23 @@ import pandas as pd
 
 from textsim.io import PathLike
 
-__all__ = ["sts_leaderboard"]
+__all__ = ["PUBLISHED_BEST", "sts_comparisons", "sts_leaderboard"]
+
+#: the best published STS method the run measures: GEM (the GEM paper's 76.5 on test),
+#: in the original scripts' mode (fitted on the sentences evaluated)
+PUBLISHED_BEST = ("GEM", "transductive")
+#: the verdict rule's outcomes as words of a comparison with a reference
+OUTCOMES = {"holds": "beats", "fails": "loses to", "within noise": "ties"}
+
+
+def _columns(frame: pd.DataFrame) -> dict[tuple[str, str], np.ndarray]:
+    """(method, mode) -> its (pairs, 2) array of similarity and gold, in pair order."""
+    columns: dict[tuple[str, str], np.ndarray] = {}
+    for (method, mode), one in frame.groupby(["method", "mode"], sort=False):
+        columns[(str(method), str(mode))] = one.sort_values("pair")[
+            ["similarity", "gold"]
+        ].to_numpy(np.float64)
+    return columns
 
 
 def sts_leaderboard(
@@ -56,3 +72,56 @@ def sts_leaderboard(
         )
         table = table.sort_values(["split", "rank", "method"], kind="stable").reset_index(drop=True)
     return table
+
+
+def sts_comparisons(
+    pairs: Sequence[PathLike],
+    extras: Sequence[str],
+    *,
+    split: str = "test",
+    n_boot: int = 2000,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """Each extra method (its name in the files, mode ``none``) against
+    :data:`PUBLISHED_BEST` and against our strongest method (the highest Pearson r on
+    the other split, dev, among the rest) on ``split``: the difference of Pearson r × 100
+    (extra − reference) with its paired bootstrap interval, judged by the verdict rule."""
+    from textsim.verdicts.bootstrap import bootstrap_difference, pearson
+    from textsim.verdicts.rule import judge
+
+    frame = pd.concat([pd.read_parquet(p) for p in pairs], ignore_index=True)
+    evaluated = _columns(frame[frame["split"] == split])
+    chooser = _columns(frame[frame["split"] != split])
+    ours = [k for k in chooser if k[0] not in extras]
+
+    def full(values: np.ndarray) -> float:
+        return float(pearson(values, np.ones((1, len(values))))[0])
+
+    references = []
+    if PUBLISHED_BEST in evaluated:
+        references.append(("best published", PUBLISHED_BEST))
+    if ours:
+        references.append(("strongest of ours", max(ours, key=lambda k: full(chooser[k]))))
+    rows = []
+    for name in extras:
+        if (name, "none") not in evaluated:
+            continue
+        for role, ref in references:
+            d = bootstrap_difference(
+                [evaluated[(name, "none")]], [evaluated[ref]], pearson, n_boot=n_boot, seed=seed
+            )
+            rows.append(
+                {
+                    "split": split,
+                    "method": name,
+                    "reference": role,
+                    "against": f"{ref[0]} ({ref[1]})",
+                    "pearson": d.better,
+                    "reference_pearson": d.worse,
+                    "difference": d.estimate,
+                    "low": d.low,
+                    "high": d.high,
+                    "outcome": OUTCOMES[str(judge(d.low, d.high, lower_is_better=False))],
+                }
+            )
+    return pd.DataFrame(rows)

@@ -29,18 +29,22 @@ DISTANCES = ("cosine", "euclidean")
 def extra_texts(
     couples: Sequence[PathLike],
     sts: Sequence[PathLike],
+    documents: Sequence[PathLike],
     output: PathLike,
     *,
     sts_splits: Sequence[str],
     max_pairs: int | None = None,
 ) -> None:
     """Every distinct text the extra methods embed or fit on, sorted: the couples of
-    each file in ``couples`` (validation and test embedded, train for fitting) and the
+    each file in ``couples`` (validation and test embedded, train for fitting), the
     STS sentences of ``sts`` (the splits ``sts_splits`` names, in order; ``train`` for
-    fitting, the others embedded, raw as every STS method reads them). Columns ``text``,
-    ``embed``, ``fit``."""
+    fitting, the others embedded, raw as every STS method reads them) and the documents
+    of each Schäfer dataset file in ``documents`` (train and test embedded, train for
+    fitting; as the zero-training baselines read them). Columns ``text``, ``embed``,
+    ``fit``."""
     from textsim.deboom.pairs import read_couples
     from textsim.gem.sts import read_splits
+    from textsim.stages.schafer.baselines import document_texts
 
     embed: set[str] = set()
     fit: set[str] = set()
@@ -54,6 +58,11 @@ def extra_texts(
         target = fit if split == "train" else embed
         target.update(frame["sentence1"])
         target.update(frame["sentence2"])
+    for path in documents:
+        by_split, _ = document_texts(path)
+        embed.update(by_split["train"])
+        embed.update(by_split["test"])
+        fit.update(by_split["train"])
     texts = sorted(embed | fit)
     out = pd.DataFrame(
         {
@@ -224,3 +233,49 @@ def sts_extra(
     write_csv(pd.DataFrame(rows), output)
     with atomic_path(pairs) as tmp:
         pd.concat(items, ignore_index=True).to_parquet(tmp, index=False)
+
+
+def schafer_extra(
+    dataset: PathLike,
+    reference: PathLike,
+    texts: PathLike,
+    vectors: PathLike,
+    output: PathLike,
+    vectors_out: PathLike,
+    *,
+    name: str,
+    label: str,
+) -> None:
+    """An extra method on a Schäfer dataset, as a zero-training baseline is scored: its
+    vectors of the training and test documents, the thesis' metrics on the test split
+    (eq. 3.1 and its parts, each item's outcome kept), a run record (``run``:
+    ``extra-<name>``) and the test vectors, in the baselines' formats."""
+    from textsim.io import write_json, write_npz
+    from textsim.schafer.search import item_outcomes, scores_of
+    from textsim.stages.schafer.baselines import document_texts
+    from textsim.stages.schafer.evaluation import _load_reference
+
+    stored = ExtraVectors(texts, vectors)
+    docs, labels = document_texts(dataset)
+    train = stored.vectors[stored.rows(pd.Series(docs["train"]))]
+    test = stored.vectors[stored.rows(pd.Series(docs["test"]))]
+    items = item_outcomes(train, labels["train"], test, labels["test"], _load_reference(reference))
+    scores = scores_of(items)
+    log.info("%s: %s", name, scores)
+    per_text = 1.0 / stored.meta["texts_per_s"] if stored.meta.get("texts_per_s") else 0.0
+    record = {
+        "model": label,
+        "run": f"extra-{name}",
+        "split": "test",
+        "params": stored.meta.get("params", {}),
+        "word_size": int(test.shape[1]),
+        "doc_size": int(test.shape[1]),
+        "scores": scores,
+        "epochs": 0,
+        "history": {},
+        "train_seconds": stored.meta.get("fit_seconds", 0.0),
+        "inference_seconds": (len(docs["train"]) + len(docs["test"])) * per_text,
+        "items": {k: v.tolist() for k, v in items.items()},
+    }
+    write_json(record, output)
+    write_npz(vectors_out, vectors=test, labels=np.asarray(labels["test"], dtype=str))

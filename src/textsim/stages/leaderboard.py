@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.io import PathLike, write_csv
 from textsim.report.tables import write_plain_table
 
 #: what every leaderboard's note says of its intervals
@@ -26,6 +26,7 @@ def leaderboard_deboom(
     extras: Sequence[PathLike],
     board: PathLike,
     comparisons: PathLike,
+    numbers: PathLike,
     *,
     couple_sets: Sequence[str],
     learned_runs: Sequence[str],
@@ -35,11 +36,12 @@ def leaderboard_deboom(
     seed: int,
     vectors: str,
 ) -> None:
-    """The De Boom leaderboard (``board``: a table stem) and the extra methods'
-    comparisons (``comparisons``): ``couples`` and ``baselines`` (the ``vectors``
-    variant's scores) of each of ``couple_sets``; ``learned``: the run's learned scores
-    of each of ``learned_runs`` (``<set>/<procedure>``); ``extras``: the scores of each
-    extra method, in the order of ``extra_labels``."""
+    """The De Boom leaderboard (``board``: a table stem; ``numbers``: its values for
+    the figure) and the extra methods' comparisons (``comparisons``): ``couples`` and
+    ``baselines`` (the ``vectors`` variant's scores) of each of ``couple_sets``;
+    ``learned``: the run's learned scores of each of ``learned_runs``
+    (``<set>/<procedure>``); ``extras``: the scores of each extra method, in the order
+    of ``extra_labels``."""
     from textsim.leaderboard import deboom_leaderboard
 
     runs: dict[tuple[str, str], PathLike] = {}
@@ -56,6 +58,7 @@ def leaderboard_deboom(
         n_boot=n_boot,
         seed=seed,
     )
+    write_csv(table, numbers)
     note = (
         f"Test split error (%) with {INTERVALS.format(n_boot=n_boot, seed=seed)} over the "
         "test couples, drawn by the unit they share (a Wikipedia article, a tweet's hashtag "
@@ -121,11 +124,30 @@ def leaderboard_deboom(
     )
 
 
-def leaderboard_sts(pairs: Sequence[PathLike], board: PathLike, *, n_boot: int, seed: int) -> None:
-    """The STS leaderboard (``board``: a table stem) from the item-level files."""
-    from textsim.leaderboard import sts_leaderboard
+def leaderboard_sts(
+    pairs: Sequence[PathLike],
+    board: PathLike,
+    comparisons: PathLike,
+    numbers: PathLike,
+    *,
+    extras: Sequence[str],
+    n_boot: int,
+    seed: int,
+) -> None:
+    """The STS leaderboard (``board``: a table stem) from the item-level files, and the
+    comparisons of the ``extras`` (their names in the files)."""
+    from textsim.leaderboard import sts_comparisons, sts_leaderboard
 
+    intervals = INTERVALS.format(n_boot=n_boot, seed=seed)
     table = sts_leaderboard(pairs, n_boot=n_boot, seed=seed)
+    label = table["method"].where(
+        table["mode"] == "none", table["method"] + " (" + table["mode"] + ")"
+    )
+    kind = [
+        "extra" if m in extras else "learned" if m.startswith("learned") else "baseline"
+        for m in table["method"]
+    ]
+    write_csv(table.assign(label=label, kind=kind), numbers)
     shown = pd.DataFrame(
         {
             "Split": table["split"],
@@ -145,6 +167,150 @@ def leaderboard_sts(pairs: Sequence[PathLike], board: PathLike, *, n_boot: int, 
         title="STS benchmark: every method's Pearson correlation",
         note=(
             "Pearson r × 100 of each pair's cosine with the gold score, "
-            f"{INTERVALS.format(n_boot=n_boot, seed=seed)} over the pairs."
+            f"{intervals} over the pairs."
         ),
+    )
+    versus = sts_comparisons(pairs, extras, n_boot=n_boot, seed=seed)
+    columns = ["Split", "Method", "Against", "Pearson", "Reference", "Difference [95% CI]"]
+    shown_versus = pd.DataFrame(columns=[*columns, "Outcome"])
+    if not versus.empty:
+        shown_versus = pd.DataFrame(
+            {
+                "Split": versus["split"],
+                "Method": versus["method"],
+                "Against": versus["reference"] + ": " + versus["against"],
+                "Pearson": versus["pearson"].map(lambda v: f"{v:.1f}"),
+                "Reference": versus["reference_pearson"].map(lambda v: f"{v:.1f}"),
+                "Difference [95% CI]": [
+                    _interval(v, lo, hi, 1)
+                    for v, lo, hi in zip(
+                        versus["difference"], versus["low"], versus["high"], strict=True
+                    )
+                ],
+                "Outcome": versus["outcome"],
+            }
+        )
+    write_plain_table(
+        shown_versus,
+        comparisons,
+        title="Extra methods against the papers' best and our strongest method (STS)",
+        note=(
+            "Difference = extra − reference in Pearson r × 100 on the test pairs (positive: "
+            f"the extra method correlates better), {intervals}, paired; beats / loses to: the "
+            "interval excludes 0, ties: it does not. Best published: GEM (its paper's 76.5 "
+            "on test), fitted on the sentences evaluated as its scripts do; strongest of "
+            "ours: the highest Pearson r on dev among the STS table's methods."
+        ),
+    )
+
+
+def leaderboard_schafer(
+    records: Sequence[PathLike],
+    board: PathLike,
+    comparisons: PathLike,
+    numbers: PathLike,
+    *,
+    tables: Sequence[str],
+    main_runs: Mapping[str, str],
+    baselines: Sequence[str],
+    datasets: Mapping[str, str],
+    n_boot: int,
+    seed: int,
+) -> None:
+    """The Schäfer leaderboard (``board``: a table stem) and the extra methods'
+    comparisons: ``records`` the run records, ``tables`` the table (``a1``, ``a2``) of
+    each; ``datasets``: table -> its dataset's name."""
+    from textsim.leaderboard import schafer_leaderboard
+
+    by_table: dict[str, list[PathLike]] = {}
+    for name, path in zip(tables, records, strict=True):
+        by_table.setdefault(name, []).append(path)
+    table, versus = schafer_leaderboard(
+        by_table, main_runs=main_runs, baselines=baselines, n_boot=n_boot, seed=seed
+    )
+    write_csv(
+        table.assign(dataset=[f"{t} ({datasets.get(t, t)})" for t in table["table"]]), numbers
+    )
+    intervals = INTERVALS.format(n_boot=n_boot, seed=seed)
+    shown = pd.DataFrame(
+        {
+            "Table": [f"{t} ({datasets.get(t, t)})" for t in table["table"]],
+            "Rank": table["rank"],
+            "Run": table["label"],
+            "Kind": table["kind"],
+            "Eq. 3.1 % [95% CI]": [
+                _interval(v, lo, hi, 1)
+                for v, lo, hi in zip(table["total"], table["low"], table["high"], strict=True)
+            ],
+            "Topic %": table["topic"].map(lambda v: f"{v:.1f}"),
+            "Thesis %": table["published"].map(lambda v: "" if v != v else f"{v:.2f}"),
+        }
+    )
+    write_plain_table(
+        shown,
+        board,
+        title="Schäfer framework: every run's weighted score (eq. 3.1)",
+        note=(
+            f"Eq. 3.1 on the test split with {intervals} over the test items (documents, "
+            "triplets and rank queries, each kind drawn on its own). Models: each at its "
+            "main configuration; baselines: zero-training; extra methods (methods.extra) "
+            "embed the documents as the baselines read them. Thesis: its Table A.1 / A.2 "
+            "value for the model (its own corpus: beside ours, not a target)."
+        ),
+    )
+    columns = ["Table", "Method", "Against", "Eq. 3.1 %", "Reference %", "Difference [95% CI]"]
+    shown_versus = pd.DataFrame(columns=[*columns, "Outcome"])
+    if not versus.empty:
+        shown_versus = pd.DataFrame(
+            {
+                "Table": versus["table"],
+                "Method": versus["method"],
+                "Against": versus["reference"] + ": " + versus["against"],
+                "Eq. 3.1 %": versus["total"].map(lambda v: f"{v:.1f}"),
+                "Reference %": versus["reference_total"].map(lambda v: f"{v:.1f}"),
+                "Difference [95% CI]": [
+                    _interval(v, lo, hi, 1)
+                    for v, lo, hi in zip(
+                        versus["difference"], versus["low"], versus["high"], strict=True
+                    )
+                ],
+                "Outcome": versus["outcome"],
+            }
+        )
+    write_plain_table(
+        shown_versus,
+        comparisons,
+        title="Extra methods against the thesis' best model and the baselines (Schäfer)",
+        note=(
+            "Difference = extra − reference in eq. 3.1 (points; positive: the extra method "
+            f"scores higher), {intervals}, paired; beats / loses to: the interval excludes "
+            "0, ties: it does not. Best published: the thesis' best model of the table, "
+            "as this run trained it (its main run, the run's own seed)."
+        ),
+    )
+
+
+#: each family's figure: the panel column, the value and its axis label, its direction
+FIGURES = {
+    "deboom": ("set", "test_error", "test split error (%)", False, "published"),
+    "sts": ("split", "pearson", "Pearson r × 100", True, None),
+    "schafer": ("dataset", "total", "eq. 3.1 (%)", True, "published"),
+}
+
+
+def plot_leaderboard(numbers: PathLike, stem: PathLike, *, family: str, dpi: int) -> None:
+    """The figure of a family's leaderboard (:data:`FIGURES`) from its values."""
+    from textsim.leaderboard.figures import forest_figure
+
+    panel, value, xlabel, higher, published = FIGURES[family]
+    board = pd.read_csv(numbers, dtype={panel: str})
+    forest_figure(
+        board,
+        stem,
+        panel=panel,
+        value=value,
+        xlabel=xlabel,
+        higher_is_better=higher,
+        published=published,
+        dpi=dpi,
     )

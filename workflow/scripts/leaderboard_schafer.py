@@ -1,0 +1,13 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.leaderboard import leaderboard_schafer
+
+setup_logging(snakemake.log[0])
+call_with(
+    leaderboard_schafer,
+    list(snakemake.input.records),
+    snakemake.output.csv.removesuffix(".csv"),
+    snakemake.output.comparisons[0].removesuffix(".csv"),
+    snakemake.output.numbers,
+    options=snakemake.params.options,
+)

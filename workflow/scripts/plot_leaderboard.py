@@ -1,0 +1,11 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.leaderboard import plot_leaderboard
+
+setup_logging(snakemake.log[0])
+call_with(
+    plot_leaderboard,
+    snakemake.input.numbers,
+    snakemake.output.pdf.removesuffix(".pdf"),
+    options=snakemake.params.options,
+)

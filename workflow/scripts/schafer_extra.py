@@ -1,0 +1,15 @@
+from textsim.io import setup_logging
+from textsim.options import call_with
+from textsim.stages.extra import schafer_extra
+
+setup_logging(snakemake.log[0])
+call_with(
+    schafer_extra,
+    snakemake.input.dataset,
+    snakemake.input.reference,
+    snakemake.input.texts,
+    snakemake.input.vectors,
+    snakemake.output.record,
+    snakemake.output.vectors,
+    options=snakemake.params.options,
+)
