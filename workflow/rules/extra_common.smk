@@ -56,6 +56,13 @@ def extra_class_file(wildcards):
     return [os.path.relpath(path)] if path else []
 
 
+def extra_conda(wildcards):
+    """The embedding job's environment: the method's own (its entry's conda, relative
+    to the project) or the NLP stack's."""
+    own = EXTRA[wildcards.method].conda
+    return str(TEXTSIM_ROOT / own) if own else str(TEXTSIM_ROOT / "envs/nlp.yaml")
+
+
 def extra_targets():
     """Each extra method's files and the leaderboards (part of `all` when the config
     names an extra method; the target `leaderboard` makes them for any run)."""

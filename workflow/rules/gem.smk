@@ -88,35 +88,11 @@ rule sts_models:
         "../scripts/sts_models.py"
 
 
-rule sts_minilm:
-    input:
-        **STS_SPLITS,
-        code=code("sts_minilm"),
-    output:
-        "results/sts/minilm.csv",
-    params:
-        options={  # keywords of textsim.stages.gem.sts_minilm.sts_minilm
-            "max_pairs": STS["max_pairs"],
-        },
-    threads: 2
-    log:
-        "logs/sts/sts_minilm.log",
-    benchmark:
-        "benchmarks/sts/sts_minilm.tsv"
-    resources:
-        mem_mb=4000,
-        runtime=30,
-    conda:
-        ENV_MINILM
-    script:
-        "../scripts/sts_minilm.py"
-
-
 rule table_gem_sts:
     localrule: True
     input:
         scores="results/sts/scores.csv",
-        minilm="results/sts/minilm.csv",
+        extras=expand(f"{EXTRA_DIR}/sts.csv", method=EXTRA),
         code=code("table_gem_sts"),
     output:
         **table_outputs("gem-sts", "gem_sts", "4. GEM, SIF, uSIF", "STS benchmark table"),

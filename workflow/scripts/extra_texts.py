@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
 from textsim.options import call_with
-from textsim.stages.extra import extra_texts
+from textsim.stages.extra.texts import extra_texts
 
 setup_logging(snakemake.log[0])
 call_with(

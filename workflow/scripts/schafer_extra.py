@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
 from textsim.options import call_with
-from textsim.stages.extra import schafer_extra
+from textsim.stages.extra.schafer import schafer_extra
 
 setup_logging(snakemake.log[0])
 call_with(

@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
 from textsim.options import call_with
-from textsim.stages.extra import score_extra
+from textsim.stages.extra.deboom import score_extra
 
 setup_logging(snakemake.log[0])
 call_with(

@@ -1,6 +1,6 @@
 from textsim.io import setup_logging
 from textsim.options import call_with
-from textsim.stages.extra import sts_extra
+from textsim.stages.extra.sts import sts_extra
 
 setup_logging(snakemake.log[0])
 call_with(

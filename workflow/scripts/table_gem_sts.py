@@ -6,7 +6,7 @@ setup_logging(snakemake.log[0])
 call_with(
     table_sts,
     snakemake.input.scores,
-    snakemake.input.minilm,
+    list(snakemake.input.extras),
     snakemake.output.csv.removesuffix(".csv"),
     options=snakemake.params.options,
 )

@@ -53,13 +53,16 @@ class ExtraMethodError(ValueError):
 class ExtraMethod:
     """One ``methods.extra`` entry: ``name`` (its key), ``target`` (``module:Class`` or an
     entry-point name), ``params`` (the constructor's keyword arguments), ``label`` (its
-    rows' name in tables; default the key) and ``batch_size`` (texts per call)."""
+    rows' name in tables; default the key), ``batch_size`` (texts per call) and
+    ``conda`` (an environment file, relative to the project, its embedding job runs in
+    under ``--use-conda``; then its packages need not be in the planning environment)."""
 
     name: str
     target: str
     params: Mapping[str, Any] = field(default_factory=dict)
     label: str = ""
     batch_size: int = BATCH_SIZE
+    conda: str = ""
 
     @property
     def key(self) -> str:
@@ -83,11 +86,11 @@ class ExtraMethod:
             raise ExtraMethodError(
                 f"config key {key}: expected a mapping with 'class', got {entry!r}"
             )
-        unknown = sorted(set(entry) - {"class", "params", "label", "batch_size"})
+        unknown = sorted(set(entry) - {"class", "params", "label", "batch_size", "conda"})
         if unknown:
             raise ExtraMethodError(
                 f"config key {key}.{unknown[0]}: unknown; an extra method takes class, params, "
-                "label and batch_size"
+                "label, batch_size and conda"
             )
         target = entry.get("class")
         if not isinstance(target, str) or not target.strip():
@@ -101,10 +104,11 @@ class ExtraMethod:
         batch = entry.get("batch_size", BATCH_SIZE)
         if not isinstance(batch, int) or isinstance(batch, bool) or batch < 1:
             raise ExtraMethodError(f"config key {key}.batch_size: expected a positive integer")
-        label = entry.get("label", "")
-        if not isinstance(label, str):
-            raise ExtraMethodError(f"config key {key}.label: expected a string")
-        return cls(name, target.strip(), dict(params), label, batch)
+        label, conda = entry.get("label", ""), entry.get("conda", "")
+        for what, value in (("label", label), ("conda", conda)):
+            if not isinstance(value, str):
+                raise ExtraMethodError(f"config key {key}.{what}: expected a string")
+        return cls(name, target.strip(), dict(params), label, batch, conda)
 
     def resolve(self) -> type:
         """The class ``target`` names (imported), or :class:`ExtraMethodError`."""
@@ -112,8 +116,16 @@ class ExtraMethod:
 
     def check(self) -> type:
         """The class, checked as far as it can be without building it: it embeds
-        (``transform`` or ``encode``) and its constructor takes ``params``."""
+        (``transform`` or ``encode``), its constructor takes ``params`` and, where the
+        class says what it needs (a ``check_installed()`` class method) and no ``conda``
+        environment of its own holds it, that is installed."""
         klass = self.resolve()
+        check_installed = getattr(klass, "check_installed", None)
+        if not self.conda and callable(check_installed):
+            try:
+                check_installed()
+            except ImportError as err:
+                raise ExtraMethodError(f"config key {self.key}: {err}") from None
         if not callable(getattr(klass, "transform", None)) and not callable(
             getattr(klass, "encode", None)
         ):
@@ -146,7 +158,7 @@ class ExtraMethod:
         try:
             return klass(**self.params)
         except ImportError as err:
-            raise ExtraMethodError(f"config key {self.key}: {self.target} needs {err}") from None
+            raise ExtraMethodError(f"config key {self.key}: {err}") from None
 
 
 def extra_methods(config: Mapping[str, Any]) -> dict[str, ExtraMethod]:

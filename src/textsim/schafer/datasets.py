@@ -294,6 +294,22 @@ def read_dataset(path: str | os.PathLike[str]) -> tuple[pd.DataFrame, Vocabulary
     return pd.DataFrame(rows), vocab
 
 
+def document_texts(
+    path: str | os.PathLike[str],
+) -> tuple[dict[str, list[str]], dict[str, npt.NDArray[np.str_]]]:
+    """Each split's documents of a dataset file as the zero-training methods read them
+    (the thesis' tokens in its vocabulary, joined by spaces; whole documents), and
+    their topic labels."""
+    frame, vocab = read_dataset(path)
+    kept = set(vocab.tokens[2:])
+    texts = {
+        str(split): [" ".join(t for s in d for t in s if t in kept) for d in part["tokens"]]
+        for split, part in frame.groupby("split")
+    }
+    labels = {str(split): part["label"].to_numpy() for split, part in frame.groupby("split")}
+    return texts, labels
+
+
 def dataset_statistics(frame: pd.DataFrame, vocab: Vocabulary) -> dict[str, int]:
     """The thesis' Table 3.1 columns plus the split sizes and vocabulary size."""
     out = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 
@@ -42,14 +44,17 @@ def sts_table(scores: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def table_sts(scores: PathLike, minilm: PathLike, stem: str, *, title: str, note: str) -> None:
+def table_sts(
+    scores: PathLike, extras: Sequence[PathLike], stem: str, *, title: str, note: str
+) -> None:
+    """The STS table: the run's methods (``scores``), then the rows of each extra method
+    (config ``methods.extra``; their ``sts.csv`` files, ``extras``)."""
     from textsim.report.tables import write_plain_table
 
-    frame = pd.read_csv(scores)
-    extra = pd.read_csv(minilm)
-    if (extra["status"] == "ok").all():
-        frame = pd.concat([frame, extra.drop(columns="status")], ignore_index=True)
-        note += " all-MiniLM-L6-v2: a supervised sentence transformer (raw sentences, CPU)."
-    else:
-        note += " " + str(extra["status"].iloc[0])
+    frame = pd.concat([pd.read_csv(p) for p in [scores, *extras]], ignore_index=True)
+    if extras:
+        note += (
+            " Extra methods (config methods.extra) embed the raw sentences; their sentences/s"
+            " is their share of the run's embedding time."
+        )
     write_plain_table(sts_table(frame), stem, title=title, note=note)

@@ -1,1 +1,1 @@
-"""Workflow glue of the GEM stages: STS scores, n-gram sweep, MiniLM, paragraphs."""
+"""Workflow glue of the GEM stages: STS scores, n-gram sweep, model files, paragraphs."""

@@ -1,6 +1,6 @@
 """Workflow glue of the STS scores: rule sts_scores (the n-gram sweep:
 :mod:`~textsim.stages.gem.ngrams`; the model files: :mod:`~textsim.stages.gem.models`;
-the transformer row: :mod:`~textsim.stages.gem.sts_minilm`)."""
+the extra methods' rows, MiniLM's among them: :mod:`~textsim.stages.extra`)."""
 
 from __future__ import annotations
 

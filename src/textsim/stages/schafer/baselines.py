@@ -39,22 +39,6 @@ def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequen
     return model.fit(train)
 
 
-def document_texts(dataset: PathLike) -> tuple[dict[str, list[str]], dict[str, Any]]:
-    """Each split's documents of a Schäfer dataset file as the zero-training methods
-    read them (the thesis' tokens, in its vocabulary, joined by spaces; whole documents)
-    and their topic labels."""
-    from textsim.schafer.datasets import read_dataset
-
-    frame, vocab = read_dataset(dataset)
-    kept = set(vocab.tokens[2:])
-    texts = {
-        str(split): [" ".join(t for s in d for t in s if t in kept) for d in part["tokens"]]
-        for split, part in frame.groupby("split")
-    }
-    labels = {str(split): part["label"].to_numpy() for split, part in frame.groupby("split")}
-    return texts, labels
-
-
 def baseline_run(
     dataset: PathLike,
     vectors: PathLike,
@@ -69,6 +53,7 @@ def baseline_run(
     import time
 
     from textsim.formats.source import open_vectors
+    from textsim.schafer.datasets import document_texts
     from textsim.schafer.search import item_outcomes, scores_of
 
     texts, labels = document_texts(dataset)
