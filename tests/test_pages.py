@@ -111,6 +111,7 @@ def test_every_view_renders_from_the_demo_snapshot() -> None:
     }
     studies = {"scaling-claims", "scaling-costs", "scaling-sizes", "usage", "schafer-selected"}
     studies |= {"variants", "variant-remainder", "variant-scales", "bench", "seed-spread"}
+    studies |= {"leaderboard"}  # test_a_run_with_an_extra_method_records_its_leaderboards
     for view in set(VIEWS) - studies:  # below
         text = render(view, demo, args.get(view, []))
         assert text.count("\n|") >= 2, view
@@ -187,6 +188,29 @@ def test_a_schafer_only_run_records_its_selection_table(tmp_path: Path) -> None:
     text = render("schafer-selected", [Snapshot(snap)], [])
     assert "| Dataset | Model | Eq. 3.1 (%) |" in text
     assert "| news10 | rae-mean | 41.2 ± 0.3 |" in text
+
+
+def test_a_run_with_an_extra_method_records_its_leaderboards(tmp_path: Path) -> None:
+    tables = tmp_path / "results/paper/tables"
+    tables.mkdir(parents=True)
+    pd.DataFrame({"verdict": ["holds"]}).to_csv(tables / "verdicts.csv", index=False)
+    pd.DataFrame(
+        {"Set": ["20", "20"], "Rank": [1, 2], "Method": ["Mine, cosine", "Tf-idf"],
+         "Test error % [95% CI]": ["6.53 [5.26, 8.33]", "18.33 [16.20, 20.29]"]}
+    ).to_csv(tables / "leaderboard-deboom.csv", index=False)  # fmt: skip
+    pd.DataFrame({"Set": ["20"], "Method": ["Mine"], "Outcome": ["beats"]}).to_csv(
+        tables / "leaderboard-deboom-comparisons.csv", index=False
+    )
+    snap = Snapshot(
+        record(tmp_path / "results", tmp_path / "s", command="c", config="c", backend="jax")
+    )
+    text = render("leaderboard", [snap], ["deboom"])
+    assert "| 20 | 1 | Mine, cosine | 6.53 [5.26, 8.33] |" in text
+    assert "| 20 | Mine | beats |" in render("leaderboard", [snap], ["deboom", "comparisons"])
+    with pytest.raises(SnapshotError, match="leaderboard-sts"):
+        render("leaderboard", [snap], ["sts"])  # no STS in that run
+    with pytest.raises(SnapshotError, match="expected deboom"):
+        render("leaderboard", [snap], ["glue"])
 
 
 def test_a_corpus_size_study_records_its_claims_by_size(tmp_path: Path) -> None:

@@ -39,6 +39,12 @@ SNAPSHOT_FILES = (
     "paper/tables/scaling-claims.csv",
     "paper/tables/scaling-results.csv",
     "paper/tables/scaling-costs.csv",
+    "paper/tables/leaderboard-deboom.csv",
+    "paper/tables/leaderboard-deboom-comparisons.csv",
+    "paper/tables/leaderboard-sts.csv",
+    "paper/tables/leaderboard-sts-comparisons.csv",
+    "paper/tables/leaderboard-schafer.csv",
+    "paper/tables/leaderboard-schafer-comparisons.csv",
 )
 #: the variant study's long tables, one per question (results/variants/<question>.csv),
 #: kept as variants.<question>.csv

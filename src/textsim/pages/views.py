@@ -254,6 +254,31 @@ def schafer_selected(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     return f"{title}\n\n" + md_table([str(c) for c in frame.columns], body)
 
 
+#: each leaderboard view's titles (args: family, then ``comparisons`` for its second table)
+LEADERBOARD_TITLES = {
+    "deboom": "De Boom's couples: every method's test split error, ranked per couple set",
+    "sts": "STS: every method's Pearson r × 100, ranked per split",
+    "schafer": "Schäfer's framework: every run's eq. 3.1, ranked per dataset",
+}
+
+
+def leaderboard(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
+    """A leaderboard of the last run as its table says it (args: deboom | sts | schafer,
+    then optionally ``comparisons``: the extra methods against the references)."""
+    family, *rest = args
+    if family not in LEADERBOARD_TITLES or rest not in ([], ["comparisons"]):
+        raise SnapshotError(
+            f"leaderboard: expected deboom | sts | schafer [comparisons], got {args}"
+        )
+    name = f"leaderboard-{family}" + ("-comparisons" if rest else "")
+    frame = snaps[-1].table(name)
+    body = [["—" if pd.isna(v) else str(v) for v in row] for row in frame.itertuples(index=False)]
+    title = LEADERBOARD_TITLES[family] + (": the extra methods' comparisons" if rest else "")
+    return f"{title} ({snaps[-1].name}, 95% intervals)\n\n" + md_table(
+        [str(c) for c in frame.columns], body
+    )
+
+
 def corpus(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """Each run's corpus: articles, lines and tokens after cleaning."""
     body = []
@@ -303,6 +328,7 @@ VIEWS: dict[str, View] = {
     "usage": usage,
     "bench": bench,
     "schafer-selected": schafer_selected,
+    "leaderboard": leaderboard,
     "variants": variant_question,
     "variant-remainder": variant_remainder,
     "variant-scales": variant_scales,
