@@ -3,6 +3,7 @@ derived by one helper (textsim.imports via code() in workflow/rules/common.smk).
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,50 @@ def test_closure_survives_import_cycles(tmp_path: Path) -> None:
     )
     got = {p.name for p in module_closure(tmp_path / "script.py", pkg)}
     assert got == {"__init__.py", "a.py", "b.py"}
+
+
+def test_direct_imports_are_kept_between_processes_until_a_file_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second process reads each file's imports from the kept file instead of its
+    syntax tree; a file edited since is read again, and its old entry dropped."""
+    from textsim import imports
+
+    kept = tmp_path / "imports.json"
+    monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", str(kept))
+
+    def new_process() -> None:  # a fresh process: nothing in memory
+        imports.module_imports.cache_clear()
+        monkeypatch.setattr(imports, "_KEPT", {})
+        monkeypatch.setattr(imports, "_STATE", {"loaded": False, "changed": False})
+
+    pkg = _package(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg import b\n",
+            "pkg/b.py": "",
+            "s.py": "import pkg.a\n",
+        },
+    )
+    script = tmp_path / "s.py"
+    new_process()
+    first = module_closure(script, pkg)
+    assert {Path(p).name for v in json.loads(kept.read_text()).values() for p in v} >= {
+        "a.py",
+        "b.py",
+    }
+    new_process()
+    monkeypatch.setattr(imports.ast, "parse", lambda *a, **k: pytest.fail("read again"))
+    assert module_closure(script, pkg) == first  # every file from the kept imports
+    monkeypatch.undo()
+    monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", str(kept))
+    (tmp_path / "pkg/a.py").write_text("from pkg import b\nfrom pkg import c\n")
+    (tmp_path / "pkg/c.py").write_text("")
+    new_process()
+    assert (tmp_path / "pkg/c.py").resolve() in module_closure(script, pkg)
+    entries = json.loads(kept.read_text())
+    assert sum(key.startswith(str((tmp_path / "pkg/a.py").resolve())) for key in entries) == 1
+    monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", "")  # none: nothing kept, same closure
+    new_process()
+    assert module_closure(script, pkg) == module_closure(script, pkg)

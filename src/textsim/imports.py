@@ -6,11 +6,19 @@ exactly the rules that use it. Imports are read from the source (``ast``), at an
 depth (function-level imports count, since they run when the function is called);
 imports under ``if TYPE_CHECKING:`` do not run and are skipped. Importing
 ``a.b.c`` runs ``a/__init__.py`` and ``a/b/__init__.py`` too, so those are included.
+
+Each file's direct imports are kept between processes (every plan of the workflow reads
+about 240 files otherwise, a second of each ``snakemake`` call): in
+``~/.cache/textsim/imports.json`` (``$XDG_CACHE_HOME``; ``TEXTSIM_IMPORTS_CACHE`` names
+another file, empty: none), keyed by the file's path, modification time and size, as
+Python's bytecode cache is.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
 from functools import cache
 from pathlib import Path
 
@@ -76,9 +84,69 @@ def _with_parents(name: str, root: Path) -> list[Path]:
     return [f for f in files if f is not None]
 
 
+def _cache_file() -> Path | None:
+    given = os.environ.get("TEXTSIM_IMPORTS_CACHE")
+    if given is not None:
+        return Path(given) if given else None
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "textsim" / "imports.json"
+
+
+#: the kept direct imports (key: path, package, root, modification time, size) and
+#: whether this process added to them
+_KEPT: dict[str, list[str]] = {}
+_STATE = {"loaded": False, "changed": False}
+
+
+def _key_of(path: Path, package: str, root: Path) -> str:
+    st = path.stat()
+    return "\0".join([str(path), package, str(root), str(st.st_mtime_ns), str(st.st_size)])
+
+
+def _kept() -> dict[str, list[str]]:
+    if not _STATE["loaded"]:
+        _STATE["loaded"] = True
+        where = _cache_file()
+        try:
+            found = json.loads(where.read_text(encoding="utf-8")) if where else {}
+            _KEPT.update({str(k): list(v) for k, v in found.items()})
+        except (OSError, ValueError, AttributeError):  # absent or unreadable: rebuilt
+            pass
+    return _KEPT
+
+
+def _current(key: str) -> bool:
+    path, package, root, _, _ = key.split("\0")
+    try:
+        return _key_of(Path(path), package, Path(root)) == key
+    except OSError:
+        return False
+
+
+def _keep() -> None:
+    """Write the kept imports if this process added some (entries of files changed or
+    gone since are dropped), atomically; a failure only costs the next process time."""
+    where = _cache_file()
+    if where is None or not _STATE["changed"]:
+        return
+    _STATE["changed"] = False
+    current = {k: v for k, v in _kept().items() if _current(k)}
+    try:
+        where.parent.mkdir(parents=True, exist_ok=True)
+        tmp = where.with_name(f"{where.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(current), encoding="utf-8")
+        os.replace(tmp, where)
+    except OSError:
+        pass
+
+
 @cache
 def module_imports(path: Path, package: str, root: Path) -> frozenset[Path]:
     """Files of the ``package`` modules that the file ``path`` imports directly."""
+    key = _key_of(path, package, root)
+    known = _kept().get(key)
+    if known is not None:
+        return frozenset(Path(p) for p in known)
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     # the package a relative import starts from (scripts outside root have none)
     here = ".".join(path.parent.relative_to(root).parts) if root in path.parents else ""
@@ -86,6 +154,8 @@ def module_imports(path: Path, package: str, root: Path) -> frozenset[Path]:
     for name in _imported_names(tree, here):
         if name == package or name.startswith(package + "."):
             out.update(_with_parents(name, root))
+    _KEPT[key] = sorted(str(p) for p in out)
+    _STATE["changed"] = True
     return frozenset(out)
 
 
@@ -105,6 +175,7 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
         first = False
         todo.extend(d for d in deps if d not in seen)
         seen.update(deps)
+    _keep()
     return sorted(seen)
 
 

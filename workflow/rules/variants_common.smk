@@ -10,8 +10,8 @@ from textsim.variants.plan import VARIANT_DIR, VariantError, VariantPlan
 
 VARIANTS = config["variants"]
 with open(_SCHEMA, encoding="utf-8") as _f:
-    try:
-        VPLAN = VariantPlan(config, yaml.safe_load(_f))
+    try:  # libyaml's loader where PyYAML has it: the schema is read on every plan
+        VPLAN = VariantPlan(config, yaml.load(_f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
     except VariantError as err:
         raise SystemExit(str(err)) from None
 VARIANT_METHODS = list(VARIANTS["methods"])
