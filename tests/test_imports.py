@@ -275,9 +275,12 @@ def test_direct_imports_are_kept_between_processes_until_a_file_changes(
     (tmp_path / "pkg/a.py").write_text("from pkg import b\nfrom pkg import c\n")
     (tmp_path / "pkg/c.py").write_text("")
     new_process()
-    assert (tmp_path / "pkg/c.py").resolve() in module_closure(script, pkg)
+    edited = module_closure(script, pkg)
+    assert (tmp_path / "pkg/c.py").resolve() in edited
     entries = json.loads(kept.read_text())
     assert sum(key.startswith(str((tmp_path / "pkg/a.py").resolve())) for key in entries) == 1
-    monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", "")  # none: nothing kept, same closure
+    written = kept.stat().st_mtime_ns
+    monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", "")  # none: the same closure, nothing written
     new_process()
-    assert module_closure(script, pkg) == module_closure(script, pkg)
+    assert module_closure(script, pkg) == edited
+    assert kept.stat().st_mtime_ns == written

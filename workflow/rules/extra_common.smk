@@ -60,7 +60,7 @@ def extra_conda(wildcards):
     """The embedding job's environment: the method's own (its entry's conda, relative
     to the project) or the NLP stack's."""
     own = EXTRA[wildcards.method].conda
-    return str(TEXTSIM_ROOT / own) if own else str(TEXTSIM_ROOT / "envs/nlp.yaml")
+    return str(TEXTSIM_ROOT / own) if own else os.path.normpath(TEXTSIM_ROOT / "workflow/rules" / ENV_NLP)
 
 
 def extra_targets():

@@ -24,11 +24,9 @@ from textsim.deboom.published import (
     PRL_TABLE_2,
 )
 from textsim.io import PathLike
+from textsim.leaderboard.common import interval, outcome
 
 __all__ = ["Board", "deboom_comparisons", "deboom_leaderboard", "published_best"]
-
-#: the word the verdict rule's three outcomes become in a comparison with a reference
-OUTCOMES = {"holds": "beats", "fails": "loses to", "within noise": "ties"}
 
 
 def published_errors(set_name: str) -> dict[str, float]:
@@ -199,7 +197,7 @@ def deboom_leaderboard(
         names = list(board.wrong)
         reps = sampler.replicates_of([[board.wrong[m]] for m in names], mean_percent)
         for m, r in zip(names, reps, strict=True):
-            low, high = np.percentile(r[0], [2.5, 97.5])
+            low, high = interval(r[0])
             rows.append(
                 {
                     "set": set_name,
@@ -231,7 +229,6 @@ def deboom_comparisons(
     (extra − reference, points) with its 95% paired cluster-bootstrap interval, and
     ``beats`` / ``ties`` / ``loses to`` by the verdict rule."""
     from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent
-    from textsim.verdicts.rule import judge
 
     extras: dict[str, str] = {}
     for m, k in board.kind.items():
@@ -273,7 +270,7 @@ def deboom_comparisons(
                     "difference": d.estimate,
                     "low": d.low,
                     "high": d.high,
-                    "outcome": OUTCOMES[str(judge(d.low, d.high, lower_is_better=True))],
+                    "outcome": outcome(d.low, d.high, lower_is_better=True),
                 }
             )
     return rows

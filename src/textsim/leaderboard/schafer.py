@@ -15,12 +15,11 @@ import numpy as np
 import pandas as pd
 
 from textsim.io import PathLike
+from textsim.leaderboard.common import interval, outcome
 from textsim.schafer.published import THESIS_A1, THESIS_A2, thesis_value
 
 __all__ = ["schafer_leaderboard"]
 
-#: the verdict rule's outcomes as words of a comparison with a reference
-OUTCOMES = {"holds": "beats", "fails": "loses to", "within noise": "ties"}
 #: the thesis' best model of each table (the highest published eq. 3.1)
 BEST = {
     "a1": max(THESIS_A1, key=lambda m: THESIS_A1[m][-1]),
@@ -49,7 +48,6 @@ def schafer_leaderboard(
     ``topic``, ``published``, ``rank``) and the extra methods' comparisons."""
     from textsim.verdicts.bootstrap import Resampler, bootstrap_difference, mean_percent
     from textsim.verdicts.evidence import schafer_total
-    from textsim.verdicts.rule import judge
 
     model_of = {run: model for model, run in main_runs.items()}
     rows, versus = [], []
@@ -75,7 +73,7 @@ def schafer_leaderboard(
         names = list(values)
         reps = sampler.replicates_of([[values[r]] for r in names], mean_percent)
         for run, r in zip(names, reps, strict=True):
-            low, high = np.percentile(r[0], [2.5, 97.5])
+            low, high = interval(r[0])
             rows.append(
                 {
                     "table": table,
@@ -116,7 +114,7 @@ def schafer_leaderboard(
                         "difference": d.estimate,
                         "low": d.low,
                         "high": d.high,
-                        "outcome": OUTCOMES[str(judge(d.low, d.high, lower_is_better=False))],
+                        "outcome": outcome(d.low, d.high, lower_is_better=False),
                     }
                 )
     board = pd.DataFrame(rows)

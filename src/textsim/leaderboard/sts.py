@@ -10,14 +10,13 @@ import numpy as np
 import pandas as pd
 
 from textsim.io import PathLike
+from textsim.leaderboard.common import interval, outcome
 
 __all__ = ["PUBLISHED_BEST", "sts_comparisons", "sts_leaderboard"]
 
 #: the best published STS method the run measures: GEM (the GEM paper's 76.5 on test),
 #: in the original scripts' mode (fitted on the sentences evaluated)
 PUBLISHED_BEST = ("GEM", "transductive")
-#: the verdict rule's outcomes as words of a comparison with a reference
-OUTCOMES = {"holds": "beats", "fails": "loses to", "within noise": "ties"}
 
 
 def _columns(frame: pd.DataFrame) -> dict[tuple[str, str], np.ndarray]:
@@ -53,7 +52,7 @@ def sts_leaderboard(
         reps = sampler.replicates_of([[v] for v in columns.values()], pearson)
         for (method, mode), values, r in zip(columns, columns.values(), reps, strict=True):
             point = pearson(values, np.ones((1, len(values))))[0]
-            low, high = np.percentile(r[0], [2.5, 97.5])
+            low, high = interval(r[0])
             rows.append(
                 {
                     "split": split,
@@ -87,7 +86,6 @@ def sts_comparisons(
     the other split, dev, among the rest) on ``split``: the difference of Pearson r × 100
     (extra − reference) with its paired bootstrap interval, judged by the verdict rule."""
     from textsim.verdicts.bootstrap import bootstrap_difference, pearson
-    from textsim.verdicts.rule import judge
 
     frame = pd.concat([pd.read_parquet(p) for p in pairs], ignore_index=True)
     evaluated = _columns(frame[frame["split"] == split])
@@ -121,7 +119,7 @@ def sts_comparisons(
                     "difference": d.estimate,
                     "low": d.low,
                     "high": d.high,
-                    "outcome": OUTCOMES[str(judge(d.low, d.high, lower_is_better=False))],
+                    "outcome": outcome(d.low, d.high, lower_is_better=False),
                 }
             )
     return pd.DataFrame(rows)

@@ -1,5 +1,6 @@
 """Workflow glue of the leaderboards (:mod:`textsim.leaderboard`): rules
-leaderboard_deboom and leaderboard_sts, each a table in the four formats."""
+leaderboard_deboom, leaderboard_sts and leaderboard_schafer (each a leaderboard and its
+extra methods' comparisons, tables in the four formats) and plot_leaderboard_<family>."""
 
 from __future__ import annotations
 
@@ -15,8 +16,30 @@ from textsim.report.tables import write_plain_table
 INTERVALS = "95% percentile bootstrap intervals ({n_boot} replicates, seed {seed})"
 
 
-def _interval(value: float, low: float, high: float, digits: int = 2) -> str:
-    return f"{value:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+def _intervals(frame: pd.DataFrame, value: str, digits: int) -> list[str]:
+    """``value [low, high]`` of each row of ``frame`` (columns ``value``, ``low``, ``high``)."""
+    return [
+        f"{v:.{digits}f} [{lo:.{digits}f}, {hi:.{digits}f}]"
+        for v, lo, hi in zip(frame[value], frame["low"], frame["high"], strict=True)
+    ]
+
+
+def _shown_comparisons(
+    versus: pd.DataFrame, first: Mapping[str, str], values: Mapping[str, str], digits: int
+) -> pd.DataFrame:
+    """The extra methods' comparisons as their table shows them: the ``first`` columns
+    as they are (column -> header), the reference, the ``values`` (column -> header),
+    the difference with its interval, the outcome."""
+    headers = [*first.values(), "Against", *values.values(), "Difference [95% CI]", "Outcome"]
+    if versus.empty:
+        return pd.DataFrame(columns=headers)
+    shown: dict[str, Any] = {header: versus[column] for column, header in first.items()}
+    shown["Against"] = versus["reference"] + ": " + versus["against"]
+    for column, header in values.items():
+        shown[header] = versus[column].map(lambda v: f"{v:.{digits}f}")
+    shown["Difference [95% CI]"] = _intervals(versus, "difference", digits)
+    shown["Outcome"] = versus["outcome"]
+    return pd.DataFrame(shown, columns=headers)
 
 
 def leaderboard_deboom(
@@ -74,10 +97,7 @@ def leaderboard_deboom(
             "Rank": table["rank"],
             "Method": table["label"],
             "Kind": table["kind"],
-            "Test error % [95% CI]": [
-                _interval(v, lo, hi)
-                for v, lo, hi in zip(table["test_error"], table["low"], table["high"], strict=True)
-            ],
+            "Test error % [95% CI]": _intervals(table, "test_error", 2),
             "JS": table["js"].map(lambda v: f"{v:.4f}"),
             "Published %": table["published"].map(lambda v: "" if v != v else f"{v:.2f}"),
             "Test couples": table["n_test"],
@@ -86,29 +106,13 @@ def leaderboard_deboom(
     write_plain_table(
         shown, board, title="De Boom benchmark: every method's split error", note=note
     )
-    if versus.empty:
-        versus = pd.DataFrame(
-            columns=["set", "method", "distance", "reference", "against", "outcome"]
-        )
-        shown_versus = versus
-    else:
-        shown_versus = pd.DataFrame(
-            {
-                "Set": versus["set"],
-                "Method": versus["method"].map(lambda m: extra_labels.get(m, m)),
-                "Distance": versus["distance"],
-                "Against": versus["reference"] + ": " + versus["against"],
-                "Error %": versus["error"].map(lambda v: f"{v:.2f}"),
-                "Reference %": versus["reference_error"].map(lambda v: f"{v:.2f}"),
-                "Difference [95% CI]": [
-                    _interval(v, lo, hi)
-                    for v, lo, hi in zip(
-                        versus["difference"], versus["low"], versus["high"], strict=True
-                    )
-                ],
-                "Outcome": versus["outcome"],
-            }
-        )
+    labelled = versus.assign(method=[extra_labels.get(m, m) for m in versus.get("method", [])])
+    shown_versus = _shown_comparisons(
+        labelled,
+        {"set": "Set", "method": "Method", "distance": "Distance"},
+        {"error": "Error %", "reference_error": "Reference %"},
+        2,
+    )
     write_plain_table(
         shown_versus,
         comparisons,
@@ -154,10 +158,7 @@ def leaderboard_sts(
             "Rank": table["rank"],
             "Method": table["method"],
             "Mode": table["mode"],
-            "Pearson r × 100 [95% CI]": [
-                _interval(v, lo, hi, 1)
-                for v, lo, hi in zip(table["pearson"], table["low"], table["high"], strict=True)
-            ],
+            "Pearson r × 100 [95% CI]": _intervals(table, "pearson", 1),
             "Pairs": table["n_pairs"],
         }
     )
@@ -171,25 +172,12 @@ def leaderboard_sts(
         ),
     )
     versus = sts_comparisons(pairs, extras, n_boot=n_boot, seed=seed)
-    columns = ["Split", "Method", "Against", "Pearson", "Reference", "Difference [95% CI]"]
-    shown_versus = pd.DataFrame(columns=[*columns, "Outcome"])
-    if not versus.empty:
-        shown_versus = pd.DataFrame(
-            {
-                "Split": versus["split"],
-                "Method": versus["method"],
-                "Against": versus["reference"] + ": " + versus["against"],
-                "Pearson": versus["pearson"].map(lambda v: f"{v:.1f}"),
-                "Reference": versus["reference_pearson"].map(lambda v: f"{v:.1f}"),
-                "Difference [95% CI]": [
-                    _interval(v, lo, hi, 1)
-                    for v, lo, hi in zip(
-                        versus["difference"], versus["low"], versus["high"], strict=True
-                    )
-                ],
-                "Outcome": versus["outcome"],
-            }
-        )
+    shown_versus = _shown_comparisons(
+        versus,
+        {"split": "Split", "method": "Method"},
+        {"pearson": "Pearson", "reference_pearson": "Reference"},
+        1,
+    )
     write_plain_table(
         shown_versus,
         comparisons,
@@ -228,20 +216,16 @@ def leaderboard_schafer(
     table, versus = schafer_leaderboard(
         by_table, main_runs=main_runs, baselines=baselines, n_boot=n_boot, seed=seed
     )
-    write_csv(
-        table.assign(dataset=[f"{t} ({datasets.get(t, t)})" for t in table["table"]]), numbers
-    )
+    table = table.assign(dataset=[f"{t} ({datasets.get(t, t)})" for t in table["table"]])
+    write_csv(table, numbers)
     intervals = INTERVALS.format(n_boot=n_boot, seed=seed)
     shown = pd.DataFrame(
         {
-            "Table": [f"{t} ({datasets.get(t, t)})" for t in table["table"]],
+            "Table": table["dataset"],
             "Rank": table["rank"],
             "Run": table["label"],
             "Kind": table["kind"],
-            "Eq. 3.1 % [95% CI]": [
-                _interval(v, lo, hi, 1)
-                for v, lo, hi in zip(table["total"], table["low"], table["high"], strict=True)
-            ],
+            "Eq. 3.1 % [95% CI]": _intervals(table, "total", 1),
             "Topic %": table["topic"].map(lambda v: f"{v:.1f}"),
             "Thesis %": table["published"].map(lambda v: "" if v != v else f"{v:.2f}"),
         }
@@ -258,25 +242,12 @@ def leaderboard_schafer(
             "value for the model (its own corpus: beside ours, not a target)."
         ),
     )
-    columns = ["Table", "Method", "Against", "Eq. 3.1 %", "Reference %", "Difference [95% CI]"]
-    shown_versus = pd.DataFrame(columns=[*columns, "Outcome"])
-    if not versus.empty:
-        shown_versus = pd.DataFrame(
-            {
-                "Table": versus["table"],
-                "Method": versus["method"],
-                "Against": versus["reference"] + ": " + versus["against"],
-                "Eq. 3.1 %": versus["total"].map(lambda v: f"{v:.1f}"),
-                "Reference %": versus["reference_total"].map(lambda v: f"{v:.1f}"),
-                "Difference [95% CI]": [
-                    _interval(v, lo, hi, 1)
-                    for v, lo, hi in zip(
-                        versus["difference"], versus["low"], versus["high"], strict=True
-                    )
-                ],
-                "Outcome": versus["outcome"],
-            }
-        )
+    shown_versus = _shown_comparisons(
+        versus,
+        {"table": "Table", "method": "Method"},
+        {"total": "Eq. 3.1 %", "reference_total": "Reference %"},
+        1,
+    )
     write_plain_table(
         shown_versus,
         comparisons,
