@@ -5,6 +5,7 @@ import json
 import numpy as np
 import pytest
 
+from textsim.schafer.hyperparameters import check_fixed
 from textsim.schafer.pso import Dimension, decode, initial_swarm, next_swarm
 from textsim.schafer.search import search_space
 
@@ -67,3 +68,14 @@ def test_search_space_per_model():
     assert search_space("rae", bounds, "log")[3].kind == "log"
     with pytest.raises(ValueError, match="unknown model"):
         search_space("bert", bounds)
+
+
+def test_fixed_configurations_name_exactly_the_searched_hyperparameters():
+    """What a fixed configuration must name is what the swarm searches (one list)."""
+    bounds = {k: (0.0, 1.0) for k in ("doc_size", "batch_size", "learning_rate", "dropout")}
+    ok = {m: {d.name: 1 for d in search_space(m, bounds)} for m in ("doc2vec", "topic_cnn")}
+    check_fixed(ok)
+    with pytest.raises(ValueError, match=r"schafer\.fixed\.doc2vec: doc2vec takes no dropout"):
+        check_fixed({"doc2vec": {**ok["doc2vec"], "dropout": 0.1}})
+    with pytest.raises(ValueError, match=r"schafer\.fixed\.topic_cnn: missing optimizer"):
+        check_fixed({"topic_cnn": {k: v for k, v in ok["topic_cnn"].items() if k != "optimizer"}})

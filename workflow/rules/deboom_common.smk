@@ -2,7 +2,7 @@
 # transfer, learned-weights and paper rules (no rules here).
 from textsim.deboom.published import ICDMW_TABLE_I_LENGTHS
 from textsim.deboom.baselines import BASELINES
-from textsim.vectors.word2vec import PAPER_WORD2VEC
+from textsim.vectors.word2vec_settings import PAPER_WORD2VEC
 
 LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
 VECTORS = list(config["evaluation"]["vectors"])

@@ -3,7 +3,7 @@
 import json
 
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
-from textsim.schafer.search import check_fixed
+from textsim.schafer.hyperparameters import check_fixed
 from textsim.schafer.selection import grid as selection_grid
 
 SCH_DIR = "results/schafer"

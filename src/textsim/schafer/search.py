@@ -16,6 +16,7 @@ import pandas as pd
 
 from textsim.schafer import metrics as docmetrics
 from textsim.schafer.datasets import Vocabulary
+from textsim.schafer.hyperparameters import searched
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.base import OPTIMIZERS
 from textsim.schafer.models.neural import KerasDocumentModel
@@ -23,7 +24,6 @@ from textsim.schafer.pso import Dimension
 from textsim.schafer.settings import TrainingSettings
 
 __all__ = [
-    "check_fixed",
     "evaluate_model",
     "item_outcomes",
     "score_vectors",
@@ -33,13 +33,6 @@ __all__ = [
 ]
 
 F32 = npt.NDArray[np.float32]
-# hyperparameters the thesis searches, per model (Doc2Vec: no batch/optimizer in
-# gensim; neither Doc2Vec model uses dropout, §3.2.3.6)
-_SEARCHED = {
-    "doc2vec": ("doc_size", "learning_rate"),
-    "doc2sent2vec": ("doc_size", "batch_size", "optimizer", "learning_rate"),
-}
-_ALL = ("doc_size", "batch_size", "optimizer", "learning_rate", "dropout")
 
 
 def search_space(
@@ -63,18 +56,7 @@ def search_space(
         "learning_rate": dim("learning_rate", "log" if learning_rate_scale == "log" else "float"),
         "dropout": dim("dropout", "float"),
     }
-    return [dims[name] for name in _SEARCHED.get(model, _ALL)]
-
-
-def check_fixed(fixed: Mapping[str, Mapping[str, Any]]) -> None:
-    """Each fixed configuration names exactly the hyperparameters its model takes
-    (those the swarm would search); a ValueError names the config key otherwise."""
-    for model, params in fixed.items():
-        wanted = set(_SEARCHED.get(model, _ALL))
-        if missing := sorted(wanted - set(params)):
-            raise ValueError(f"schafer.fixed.{model}: missing {', '.join(missing)}")
-        if extra := sorted(set(params) - wanted):
-            raise ValueError(f"schafer.fixed.{model}: {model} takes no {', '.join(extra)}")
+    return [dims[name] for name in searched(model)]
 
 
 def word_matrices(

@@ -27,25 +27,12 @@ from tqdm import tqdm
 from textsim.checkpoint import fingerprint
 from textsim.io import PathLike, write_npz
 from textsim.text.wikipedia import CleanCorpus
+from textsim.vectors.word2vec_settings import ALLOWED as _ALLOWED
+from textsim.vectors.word2vec_settings import PAPER_WORD2VEC
 
 __all__ = ["PAPER_WORD2VEC", "evaluate_word_vectors", "train_word2vec"]
 
 log = logging.getLogger(__name__)
-
-#: De Boom et al.: skip-gram with negative sampling, 400-d, window 5, negative 10,
-#: sample 1e-4, min_count 5, no hierarchical softmax.
-PAPER_WORD2VEC: dict[str, Any] = {
-    "vector_size": 400,
-    "window": 5,
-    "negative": 10,
-    "sample": 1e-4,
-    "min_count": 5,
-    "sg": 1,
-    "hs": 0,
-    "epochs": 5,
-}
-
-_ALLOWED = set(PAPER_WORD2VEC) | {"alpha", "min_alpha"}
 
 
 class _EpochProgress(CallbackAny2Vec):  # type: ignore[misc]
