@@ -13,6 +13,7 @@ from textsim.backend import BACKENDS
 from textsim.config import ConfigError, check_config, coerce_strings
 from textsim.deboom.fused import TFIDF_NORMS
 from textsim.deboom.tweets import COUPLE_SETS
+from textsim.methods.learned.procedures import PROCEDURES, TrainConfig
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.autoencoders import RECONSTRUCTIONS
@@ -116,7 +117,21 @@ CASES: list[tuple[str, Sequence[str]]] = [
     ("schafer.selection.models.[]", ROWS),
     ("schafer.selection.long.models.[]", ROWS),
     ("twitter.variants.[]", tuple(COUPLE_SETS)),
+    ("weights.procedures.[]", PROCEDURES),
 ]
+
+
+def test_the_procedures_are_the_training_presets_and_the_schemas() -> None:
+    """The procedure names: TrainConfig.named's presets, the default of
+    weights.procedures, and the procedure part of sts.learned's pattern."""
+    for name in PROCEDURES:
+        TrainConfig.named(name)
+    with pytest.raises(ValueError, match="unknown training procedure"):
+        TrainConfig.named("hinge")
+    assert _node("weights.procedures")["default"] == list(PROCEDURES)
+    sets = "|".join(("\\d+", "var", *COUPLE_SETS.values()))
+    pattern = _node("sts.learned.[]")["pattern"]
+    assert pattern == f"^({sets})/({'|'.join(PROCEDURES)})$"
 
 
 def test_the_schafer_training_schema_is_the_settings_object() -> None:

@@ -224,3 +224,63 @@ def test_test_files_are_named_after_what_they_test() -> None:
         if p.stem.removeprefix("test_") not in names | TOPICS
     )
     assert not stray, stray
+
+
+def _enumerations() -> dict[str, tuple[Path, tuple[str, ...]]]:
+    """Each closed list of names with the one module that defines it (the config schema
+    repeats them, guarded by tests/test_config.py)."""
+    from textsim.deboom.baselines import BASELINES
+    from textsim.methods.learned.procedures import PRL_PROCEDURES, PROCEDURES, STOPPING
+    from textsim.methods.pooling import POOLINGS
+    from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
+    from textsim.schafer.models import MODELS
+    from textsim.schafer.models.base import OPTIMIZERS
+
+    procedures = SRC / "methods" / "learned" / "procedures.py"
+    return {
+        "training procedures": (procedures, PROCEDURES),
+        "PRL's losses": (procedures, PRL_PROCEDURES),
+        "stopping rules": (procedures, STOPPING),
+        "poolings": (SRC / "methods" / "pooling.py", POOLINGS),
+        "optimizers": (SRC / "schafer" / "models" / "base.py", OPTIMIZERS),
+        "Schäfer's models": (SRC / "schafer" / "models" / "__init__.py", tuple(MODELS)),
+        "De Boom's baselines": (SRC / "deboom" / "baselines.py", tuple(BASELINES)),
+        "Schäfer's baselines": (SRC / "schafer" / "baselines.py", tuple(SCHAFER_BASELINES)),
+    }
+
+
+def _sequences(text: str, names: tuple[str, ...]) -> list[set[str]]:
+    """The whole sequences of ``names`` written out in ``text``: quoted and
+    comma-separated inside brackets (a tuple, a list, a Literal) or joined by ``|`` inside
+    a string or parentheses (a regular expression, a wildcard constraint)."""
+    alt = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+    quoted = rf"""["'](?:{alt})["']"""
+    runs = re.findall(rf"[\[(]\s*({quoted}(?:\s*,\s*{quoted})+)\s*,?\s*[\])]", text)
+    runs += re.findall(rf"[\"'(]((?:{alt})(?:\|(?:{alt}))+)[\"')]", text)
+    return [set(re.findall(alt, run)) for run in runs]
+
+
+def test_each_enumeration_is_written_once() -> None:
+    """No module, rule file or script writes out a whole closed list of names (the
+    training procedures, the optimizers, the models, the methods) except the module
+    that defines it: the others import it, so adding a name changes one line."""
+    root = SRC.parents[1]
+    files = [*SRC.rglob("*.py"), *(root / "workflow").rglob("*.smk"), root / "Snakefile"]
+    files += sorted((root / "workflow" / "scripts").glob("*.py"))
+    stray = [
+        f"{what}: {path.relative_to(root)}"
+        for what, (home, names) in _enumerations().items()
+        for path in files
+        if path != home and set(names) in _sequences(path.read_text(), names)
+    ]
+    assert not stray, stray
+
+
+def test_a_written_out_enumeration_is_found() -> None:
+    names = ("icdmw", "contrastive", "median")
+    assert _sequences('choices=("icdmw", "contrastive",\n "median")', names) == [set(names)]
+    assert _sequences('procedure="icdmw|contrastive|median"', names) == [set(names)]
+    assert _sequences('["contrastive", "median"] and "icdmw-x|median"', names) == [
+        {"contrastive", "median"}
+    ]
+    assert _sequences('["mean", "contrastive", "median"]', names) == []  # a longer list

@@ -2,6 +2,8 @@
 # transfer, learned-weights and paper rules (no rules here).
 from textsim.deboom.published import ICDMW_TABLE_I_LENGTHS
 from textsim.deboom.baselines import BASELINES
+from textsim.methods.learned.procedures import PRL_PROCEDURES
+from textsim.methods.learned.procedures import PROCEDURES as PROCEDURE_NAMES
 from textsim.vectors.word2vec_settings import PAPER_WORD2VEC
 
 LENGTHS = [str(x) for x in config["pairs"]["lengths"]]
@@ -302,14 +304,14 @@ def deboom_targets():
         targets += expand("results/metrics/transfer/{vectors}.csv", vectors=VECTORS)
     if KAPPA == "auto" and any(p == "median" for _, p in runs):
         targets += [KAPPA_FILE]
-    if TWITTER_SETS and all((L, p) in runs for L in TWITTER_SETS for p in ("contrastive", "median")):
+    if TWITTER_SETS and all((L, p) in runs for L in TWITTER_SETS for p in PRL_PROCEDURES):
         targets += table_files("prl-table-2")
     if "twitter" in TWITTER_SETS:
         targets += figure_files("prl-figure-2")
     if ("20", "icdmw") in runs:
         targets += table_files("icdmw-table-3")
         targets += figure_files("icdmw-figure-4") + figure_files("icdmw-figure-5")
-    if ("20", "contrastive") in runs and ("20", "median") in runs:
+    if all(("20", p) in runs for p in PRL_PROCEDURES):
         targets += table_files("prl-table-1")
         targets += figure_files("prl-figure-3")
     return targets

@@ -115,14 +115,14 @@ rule table_prl_1:
     localrule: True
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=prl_table_1_blocks(), vectors=PRIMARY_VECTORS),
-        learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, ["contrastive", "median"])],
+        learned=[m for L in prl_table_1_blocks() for m in learned_metrics(L, PRL_PROCEDURES)],
         code=code("table_comparison"),
     output:
         **table_outputs("prl-table-1", "prl_table_1", "3. PRL 2016", "Table 1"),
     params:
         options={  # keywords of textsim.deboom.tables.comparison.comparison_table
             "lengths": prl_table_1_blocks(),
-            "learned": {L: learned_metrics(L, ["contrastive", "median"]) for L in prl_table_1_blocks()},
+            "learned": {L: learned_metrics(L, PRL_PROCEDURES) for L in prl_table_1_blocks()},
             "table": "prl-1",
             "title": (
                 "PRL 2016 Table 1: Wikipedia couples, 20 words and variable length "
@@ -204,14 +204,14 @@ rule table_prl_2:
     localrule: True
     input:
         baseline=expand("results/metrics/{length}/{vectors}.csv", length=TWITTER_SETS, vectors=PRIMARY_VECTORS),
-        learned=[m for L in TWITTER_SETS for m in learned_metrics(L, ["contrastive", "median"])],
+        learned=[m for L in TWITTER_SETS for m in learned_metrics(L, PRL_PROCEDURES)],
         code=code("table_comparison"),
     output:
         **table_outputs("prl-table-2", "prl_table_2", "3. PRL 2016", "Table 2"),
     params:
         options={  # keywords of textsim.deboom.tables.comparison.comparison_table
             "lengths": TWITTER_SETS,
-            "learned": {L: learned_metrics(L, ["contrastive", "median"]) for L in TWITTER_SETS},
+            "learned": {L: learned_metrics(L, PRL_PROCEDURES) for L in TWITTER_SETS},
             "table": "prl-2",
             "title": (
                 "PRL 2016 Table 2: Twitter couples with Wikipedia embeddings "

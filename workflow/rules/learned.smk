@@ -58,7 +58,7 @@ rule train_weights:
             config, wc.length, kappa=KAPPA, normalize=NORMALIZE, seed=seed_of(wc)
         ),
     wildcard_constraints:
-        procedure="icdmw|contrastive|median",
+        procedure="|".join(PROCEDURE_NAMES),
     # one core: these small Keras models load about one core (mean load 0.8-1.0 in the
     # demo's benchmark files with 2 declared), so another job can run beside them
     threads: 1

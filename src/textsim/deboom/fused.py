@@ -28,16 +28,13 @@ from textsim.deboom.pair_sums import N_SUMS, pair_sums, similarity
 from textsim.distances import METRICS, Metric
 from textsim.intrinsics import llvm_binary, llvm_prefetch_row
 from textsim.jit import CACHE
-from textsim.methods.pooling import PoolSpec, top_fraction_count
+from textsim.methods.pooling import POOLINGS, PoolSpec, top_fraction_count
 
-__all__ = ["POOLINGS", "TFIDF_NORMS", "score_pooled", "tfidf_cosine"]
+__all__ = ["TFIDF_NORMS", "score_pooled", "tfidf_cosine"]
 
 #: how the tf-idf similarity's norms are summed: over word types (the vectors' norm) or
 #: over tokens (the authors' code)
 TFIDF_NORMS = ("types", "tokens")
-
-#: pooling codes of the kernel
-POOLINGS = ("mean", "max", "min", "minmax")
 
 
 _prefetch_row = llvm_prefetch_row()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal, Self, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -23,6 +23,8 @@ from textsim.text.docfreq import IdfVariant
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
 
 Pooling = Literal["mean", "max", "min", "minmax"]
+#: the poolings by name (the fused kernel codes each by its position here)
+POOLINGS: tuple[Pooling, ...] = get_args(Pooling)
 
 
 Weighting = Literal["none", "idf"]
@@ -192,7 +194,7 @@ class PoolingEmbedding(Estimator):
     """
 
     allowed: ClassVar[dict[str, Allowed]] = {
-        "pooling": Allowed("choice", choices=("mean", "max", "min", "minmax")),
+        "pooling": Allowed("choice", choices=POOLINGS),
         "weighting": Allowed("choice", choices=("none", "idf")),
         "top_fraction": Allowed("real", low=0.0, high=1.0, open_low=True, optional=True),
         "idf_variant": Allowed("choice", choices=("paper", "code")),

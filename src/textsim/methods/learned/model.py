@@ -28,7 +28,13 @@ from textsim.methods.base import (
     Needs,
 )
 from textsim.methods.given_vectors import missing_vectors
-from textsim.methods.learned.procedures import FIXED_EPOCHS, PAPER_KAPPA, STOPPING, Stopping
+from textsim.methods.learned.procedures import (
+    FIXED_EPOCHS,
+    PAPER_KAPPA,
+    PROCEDURES,
+    STOPPING,
+    Stopping,
+)
 from textsim.methods.learned.weighting import interpolated_weights, weighted_vectors
 from textsim.methods.pooling import sort_by_rank
 from textsim.vectors.words import FloatArray, Texts, TokenBatch, WordEmbeddings
@@ -85,7 +91,7 @@ class WeightedEmbedding(Estimator):
     _fitted_arrays = ("weights_",)
     allowed: ClassVar[dict[str, Allowed]] = {
         "n_max": Allowed("int", low=1),
-        "procedure": Allowed("choice", choices=("icdmw", "contrastive", "median")),
+        "procedure": Allowed("choice", choices=PROCEDURES),
         "kappa": Allowed("real", low=0.0, open_low=True),
         "random_state": Allowed("int", low=0),
         "deterministic": Allowed("bool"),

@@ -9,7 +9,7 @@ importing them never imports Keras.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -17,14 +17,24 @@ import numpy.typing as npt
 __all__ = [
     "FIXED_EPOCHS",
     "PAPER_KAPPA",
+    "PRL_PROCEDURES",
+    "PROCEDURES",
     "STOPPING",
     "LossKind",
+    "Procedure",
     "Stopping",
     "TrainConfig",
     "epoch_batches",
 ]
 
+#: PRL 2016's two losses (Algorithm 1)
 LossKind = Literal["contrastive", "median"]
+PRL_PROCEDURES: tuple[LossKind, ...] = get_args(LossKind)
+#: every training procedure by name (:meth:`TrainConfig.named`): ICDMW 2015's, then
+#: PRL 2016's; the config schema, the weight model's parameter check and the workflow's
+#: rules read this one list
+Procedure = Literal["icdmw", "contrastive", "median"]
+PROCEDURES: tuple[Procedure, ...] = get_args(Procedure)
 
 
 #: PRL 2016: the median loss's κ (the paper's value, Section 4)
