@@ -46,7 +46,7 @@ validate(config, _SCHEMA)
 # where the command was typed (the dataset mirror) are made absolute first, also under
 # --directory (textsim.config.invocation_path).
 from textsim.config import invocation_path
-from textsim.resources import MIRROR_ENV
+from textsim.sources.resources import MIRROR_ENV
 
 if os.environ.get(MIRROR_ENV):
     os.environ[MIRROR_ENV] = invocation_path(os.environ[MIRROR_ENV])

@@ -1,6 +1,6 @@
 """MkDocs hooks: the generated reference pages and the figures of a run.
 
-Thin glue over :mod:`textsim.docsgen`. ``TEXTSIM_DOCS_RESULTS`` (default
+Thin glue over :mod:`textsim.project.docsgen`. ``TEXTSIM_DOCS_RESULTS`` (default
 ``results``) names the results folder whose figures the paper pages show.
 """
 
@@ -14,7 +14,8 @@ import yaml
 from mkdocs.structure.files import File, Files
 
 from textsim.cli import EXIT_CODES, build_parser
-from textsim.docsgen import (
+from textsim.pages.blocks import fill
+from textsim.project.docsgen import (
     cli_reference,
     config_reference,
     expand_figures,
@@ -22,8 +23,7 @@ from textsim.docsgen import (
     plain_roles,
     run_note,
 )
-from textsim.imports import FOUNDATIONS, LAYERS, layer_edges
-from textsim.pages.blocks import fill
+from textsim.project.imports import FOUNDATIONS, LAYERS, layer_edges
 
 ROOT = Path(__file__).resolve().parents[1]
 FIGURES = "figures"

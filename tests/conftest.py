@@ -33,9 +33,9 @@ STUB_FLAG = "TEXTSIM_TEST_STUB_MIRROR"
 
 def stub_mirror(folder: Path) -> Path:
     """A mirror folder with an empty file under every declared file's name: enough for
-    planning, which checks that an input has a source (textsim.provision), never for a
+    planning, which checks that an input has a source (textsim.sources.provision), never for a
     fetch, which checks every file's checksum."""
-    from textsim.resources import load_registry
+    from textsim.sources.resources import load_registry
 
     for resource in load_registry().values():
         if resource.kind != "files":

@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from textsim.backend import select_backend
+from textsim.runtime.backend import select_backend
 
 select_backend(sys.argv[1], deterministic=True)
 
@@ -21,13 +21,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_methods_learned_training import W, _toy, keras_loss_and_gradient  # noqa: E402
 from test_schafer_models import _data  # noqa: E402
 
-from textsim.backend import describe, seed_everything, set_seed  # noqa: E402
 from textsim.methods.learned.procedures import TrainConfig  # noqa: E402
 from textsim.methods.learned.training import (  # noqa: E402
     FrozenTable,
     IdfRankWeighting,
     train_weights,
 )
+from textsim.runtime.backend import describe, seed_everything, set_seed  # noqa: E402
 from textsim.schafer.models import MODELS  # noqa: E402
 
 out: dict[str, object] = describe()

@@ -18,13 +18,13 @@ import signal
 import sys
 from pathlib import Path
 
-from textsim.backend import select_backend
+from textsim.runtime.backend import select_backend
 
 select_backend(sys.argv[1], deterministic=True)
 logging.basicConfig(level=logging.INFO)
 
 
-import textsim.checkpoint  # noqa: E402
+import textsim.runtime.checkpoint  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -32,7 +32,7 @@ model_name, ckpt, output = sys.argv[2], sys.argv[3], Path(sys.argv[4])
 kill_after = int(sys.argv[5]) if len(sys.argv) > 5 else None
 checkpoint = None if ckpt == "-" else ckpt
 trained: list[int] = []
-save = textsim.checkpoint.Checkpoint.save
+save = textsim.runtime.checkpoint.Checkpoint.save
 
 
 def save_then_maybe_die(self, model, state, arrays=None):  # type: ignore[no-untyped-def]
@@ -44,7 +44,7 @@ def save_then_maybe_die(self, model, state, arrays=None):  # type: ignore[no-unt
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-textsim.checkpoint.Checkpoint.save = save_then_maybe_die  # type: ignore[method-assign]
+textsim.runtime.checkpoint.Checkpoint.save = save_then_maybe_die  # type: ignore[method-assign]
 out: dict[str, object] = {}
 if model_name == "weights":
     from test_methods_learned_training import _toy

@@ -12,8 +12,8 @@ import pytest
 from gensim.models import Word2Vec
 
 import textsim
+from textsim.core.io import InputFileError
 from textsim.formats.vectorfile import read_vectors, write_vectors
-from textsim.io import InputFileError
 
 SENTENCES = [
     "the cat sat on the mat",
@@ -469,7 +469,7 @@ def test_outputs_never_overwrite_inputs_and_existing_files_need_force(
 
 
 def test_write_errors_name_the_users_path_not_the_temporary_one() -> None:
-    from textsim.io import atomic_path
+    from textsim.core.io import atomic_path
 
     with pytest.raises(OSError) as err, atomic_path("/proc/textsim-out.npy") as tmp:
         tmp.write_text("x")

@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 from test_methods_learned_training import W, _toy, numpy_loss_and_gradient
 
-from textsim.backend import BACKENDS, DEFAULT_BACKEND, available_backends, select_backend
 from textsim.methods.learned.weighting import weighted_vectors
+from textsim.runtime.backend import BACKENDS, DEFAULT_BACKEND, available_backends, select_backend
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBE = Path(__file__).with_name("keras_probe.py")
@@ -123,7 +123,7 @@ def test_only_the_backend_module_imports_a_framework() -> None:
         for p in (ROOT / "src/textsim").rglob("*.py")
         if re.search(r"^\s*(import|from) (tensorflow|torch|jax)\b", p.read_text(), re.M)
     ]
-    assert sorted(hits) == ["src/textsim/backend.py", "src/textsim/schafer/models/fused.py"]
+    assert sorted(hits) == ["src/textsim/runtime/backend.py", "src/textsim/schafer/models/fused.py"]
 
 
 def test_keras_stage_glue_imports_no_keras_before_selecting_the_backend() -> None:

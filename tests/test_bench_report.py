@@ -113,8 +113,8 @@ def test_recurrent_rows_time_both_paths_and_check_the_fast_path() -> None:
     """Both recurrent models, fast and padded paths, on documents of the given lengths,
     the fast path twice (cold and warm compilation cache); the fast path gives the
     vectors of Keras' LSTM on the same batches padded to max_words."""
-    from textsim.backend import available_backends
     from textsim.bench.recurrent import MODELS, run_recurrent_benchmark, training_flops
+    from textsim.runtime.backend import available_backends
 
     backend = "jax" if "jax" in available_backends() else "tensorflow"
     lengths = np.array([3, 5, 8, 12, 20, 30, 30, 30])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.benchmarks import read_benchmark, rule_usage, scheduled_jobs
+from textsim.project.benchmarks import read_benchmark, rule_usage, scheduled_jobs
 
 LOG = """Building DAG of jobs...
 [Sat Nov 28 05:39:33 2026]

@@ -1,4 +1,4 @@
-"""Training that survives interruption (textsim.checkpoint) and the epoch batches of
+"""Training that survives interruption (textsim.runtime.checkpoint) and the epoch batches of
 the Schäfer models (seeded per epoch, bucketed by length, trimmed where exact)."""
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from textsim.backend import available_backends
-from textsim.checkpoint import Checkpoint, EarlyStopping, checkpoint_for, fingerprint
+from textsim.runtime.backend import available_backends
+from textsim.runtime.checkpoint import Checkpoint, EarlyStopping, checkpoint_for, fingerprint
 from textsim.schafer.models.base import (
     POOL_BATCHES,
     WIDTH_STEP,

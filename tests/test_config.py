@@ -9,11 +9,11 @@ import pytest
 import yaml
 from tinyrun import ROOT
 
-from textsim.backend import BACKENDS
 from textsim.config import ConfigError, check_config, coerce_strings
 from textsim.deboom.fused import TFIDF_NORMS
 from textsim.deboom.tweets import COUPLE_SETS
 from textsim.methods.learned.procedures import PROCEDURES, TrainConfig
+from textsim.runtime.backend import BACKENDS
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.autoencoders import RECONSTRUCTIONS

@@ -68,7 +68,7 @@ def test_compiled_tfidf_cosine_equals_the_sparse_estimator() -> None:
     """The kernel's tf-idf cosine (a merge of rank-sorted words) equals the sparse
     TfidfEmbedding and sparse_cosine_similarity, repeated words and empty texts included."""
     from textsim.deboom.fused import tfidf_cosine
-    from textsim.distances import sparse_cosine_similarity
+    from textsim.measures.distances import sparse_cosine_similarity
     from textsim.methods.pooling import TfidfEmbedding, sort_by_rank
 
     emb, couples = synthetic_couples(400, length=12, vocab_size=60, dim=4, seed=9)
@@ -121,7 +121,7 @@ def test_fused_kernel_equals_the_numpy_path_for_every_spec_and_metric(length: in
     import itertools
 
     from textsim.deboom.fused import score_pooled
-    from textsim.distances import METRICS, paired_similarities
+    from textsim.measures.distances import METRICS, paired_similarities
     from textsim.methods.pooling import PoolSpec, pool_batch, sort_by_rank
 
     emb, couples = synthetic_couples(120, length=length, vocab_size=300, dim=12, seed=7)

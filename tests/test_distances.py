@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import scipy.sparse as sp
 
-from textsim.distances import paired_distance, paired_similarity, sparse_cosine_similarity
+from textsim.measures.distances import paired_distance, paired_similarity, sparse_cosine_similarity
 
 A = np.array([[1.0, 2.0, 2.0], [1.0, 0.0, 0.0], [0.0, 0.0, 0.0]])
 B = np.array([[2.0, 0.0, 1.0], [0.0, 3.0, 0.0], [1.0, 1.0, 1.0]])

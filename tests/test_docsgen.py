@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 from textsim.cli import EXIT_CODES, build_parser
-from textsim.docsgen import cli_reference, config_reference, expand_figures
+from textsim.project.docsgen import cli_reference, config_reference, expand_figures
 
 ROOT = Path(__file__).resolve().parents[1]
 SCHEMA = yaml.safe_load((ROOT / "workflow/schemas/config.schema.yaml").read_text())
@@ -64,7 +64,7 @@ def test_figure_lines_become_figures_or_notes() -> None:
 
 
 def test_plain_roles_drops_sphinx_roles_before_code_only() -> None:
-    from textsim.docsgen import plain_roles
+    from textsim.project.docsgen import plain_roles
 
     html = "One of :data:<code>METHODS</code>; see :func:<code>textsim.fit</code> (a :note:)."
     assert (
@@ -73,7 +73,7 @@ def test_plain_roles_drops_sphinx_roles_before_code_only() -> None:
 
 
 def test_import_graph_draws_every_layer_and_marks_upward_imports() -> None:
-    from textsim.docsgen import import_graph
+    from textsim.project.docsgen import import_graph
 
     svg = import_graph({("a", "c"): 3, ("c", "b"): 2}, ["a", "b", "c"]).decode()
     assert svg.lstrip().startswith("<?xml") and "<svg" in svg
@@ -84,7 +84,7 @@ def test_import_graph_draws_every_layer_and_marks_upward_imports() -> None:
 def test_figure_captions_say_which_run_made_them() -> None:
     """A site built beside a tiny run says so under every figure; the demo's says its
     size only; without corpus statistics nothing is claimed."""
-    from textsim.docsgen import run_note
+    from textsim.project.docsgen import run_note
 
     page = "!figure icdmw-figure-4 ICDMW Figure 4: weights\n"
     tiny = expand_figures(page, {"icdmw-figure-4"}, "f/", run_note(419_671))

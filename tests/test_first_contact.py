@@ -23,9 +23,9 @@ import pytest
 from gensim.models import Word2Vec
 
 import textsim
-from textsim.fetching import ResourceError, UnreachableError, _permanent, download
+from textsim.core.io import InputFileError, atomic_path, one_line, one_line_errors, quoted
 from textsim.formats.vectorfile import write_vectors
-from textsim.io import InputFileError, atomic_path, one_line, one_line_errors, quoted
+from textsim.sources.fetching import ResourceError, UnreachableError, _permanent, download
 
 SENTENCES = ["the cat sat on the mat", "a dog sat on the log", "the cat chased the dog"] * 5
 FIT = ["the cat sat", "a dog", "the mat", "a log", "the dog sat on the log"] * 3
@@ -102,12 +102,12 @@ def test_the_fetch_stage_says_how_to_work_offline_in_one_logged_line(
 ) -> None:
     """The workflow's fetch job: one log line naming the input, the address and both
     ways out (a mirror named by TEXTSIM_MIRROR, or `textsim mirror`), exit status 1."""
-    import textsim.resources
+    import textsim.sources.resources
     from textsim.stages.download import fetch_resource
 
-    real = textsim.resources.get_resource
+    real = textsim.sources.resources.get_resource
     url = f"http://127.0.0.1:{_closed_port()}/Stsbenchmark.tar.gz"
-    monkeypatch.setattr(textsim.resources, "get_resource", lambda name: real(name).at(url))
+    monkeypatch.setattr(textsim.sources.resources, "get_resource", lambda name: real(name).at(url))
     monkeypatch.delenv("TEXTSIM_MIRROR", raising=False)
     names = real("stsbenchmark").file_names()
     outputs = [tmp_path / n for n in names]
@@ -442,7 +442,7 @@ def test_a_job_ends_with_the_snakemake_that_started_it(tmp_path: Path) -> None:
     job = textwrap.dedent(
         f"""
         import pathlib, time
-        from textsim.machine import end_with_workflow
+        from textsim.runtime.machine import end_with_workflow
         marker = pathlib.Path({str(marker)!r})
         assert end_with_workflow(poll_seconds=0.2)
         marker.write_text("running")
@@ -477,20 +477,20 @@ def test_a_job_ends_with_the_snakemake_that_started_it(tmp_path: Path) -> None:
 
 
 def test_a_job_run_by_hand_is_not_watched() -> None:
-    from textsim.machine import end_with_workflow
+    from textsim.runtime.machine import end_with_workflow
 
     assert not end_with_workflow()  # pytest's parents are no snakemake
 
 
 def test_tensorflows_cuda_probe_is_quiet_without_a_driver() -> None:
-    from textsim.machine import has_nvidia_driver
+    from textsim.runtime.machine import has_nvidia_driver
 
     if has_nvidia_driver():
         pytest.skip("this machine has NVIDIA's driver: TensorFlow's CUDA lines are real")
     probe = (
         "import os\n"
         "os.environ.pop('TF_CPP_MIN_LOG_LEVEL', None)\n"
-        "from textsim.backend import select_backend\n"
+        "from textsim.runtime.backend import select_backend\n"
         "select_backend('tensorflow')\n"
         "import tensorflow as tf\n"
         "tf.config.list_physical_devices()\n"
@@ -526,7 +526,7 @@ def test_running_out_of_memory_while_loading_names_the_model(
 def test_the_plan_says_why_an_address_is_not_the_mirrors_source(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from textsim.provision import provision
+    from textsim.sources.provision import provision
 
     monkeypatch.delenv("TEXTSIM_MIRROR", raising=False)  # (the suite's stub mirror)
     news = provision("20newsgroups", mirror=None).line()

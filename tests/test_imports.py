@@ -1,5 +1,5 @@
 """Code inputs: every rule's are the textsim modules its script imports, transitively,
-derived by one helper (textsim.imports via code() in workflow/rules/common.smk)."""
+derived by one helper (textsim.project.imports via code() in workflow/rules/common.smk)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from textsim.imports import module_closure
+from textsim.project.imports import module_closure
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "textsim"
@@ -131,7 +131,7 @@ def test_code_inputs_equal_the_import_closure(rules: dict[str, Any], parse_dir: 
         script = ROOT / "workflow" / "scripts" / Path(rule.script).name
         closure = module_closure(script, SRC)
         assert code == closure, name
-        assert SRC / "io.py" in code  # every script logs through textsim.io
+        assert SRC / "core" / "io.py" in code  # every script logs through textsim.core.io
         checked += 1
     assert checked > 40
 
@@ -241,7 +241,7 @@ def test_direct_imports_are_kept_between_processes_until_a_file_changes(
 ) -> None:
     """A second process reads each file's imports from the kept file instead of its
     syntax tree; a file edited since is read again, and its old entry dropped."""
-    from textsim import imports
+    from textsim.project import imports
 
     kept = tmp_path / "imports.json"
     monkeypatch.setenv("TEXTSIM_IMPORTS_CACHE", str(kept))

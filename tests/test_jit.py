@@ -1,4 +1,4 @@
-"""numba's kernel cache on a read-only install with no writable home (textsim.jit)."""
+"""numba's kernel cache on a read-only install with no writable home (textsim.runtime.jit)."""
 
 from __future__ import annotations
 

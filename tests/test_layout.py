@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from textsim.imports import LAYERS, TIERS, TOOLS, layer_edges, module_imports, tier_of
+from textsim.project.imports import LAYERS, TIERS, TOOLS, layer_edges, module_imports, tier_of
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "textsim"
-# each layer (textsim.imports.TIERS) may import only itself and the layers of the tiers
-# after its own (not its peers), then the foundations (io, text, report, distances,
-# probe, resources, backend, ...); the tools (entry points and benchmarks) may use every
+# each layer (textsim.project.imports.TIERS) may import only itself and the layers of
+# the tiers after its own (not its peers), then the foundations (core, text, report,
+# sources, runtime, measures, project); the tools (entry points and benchmarks) may use every
 # layer
 
 
@@ -53,7 +53,7 @@ def test_imports_point_one_way() -> None:
 
 
 def test_the_pictured_graph_has_no_upward_arrow() -> None:
-    """The development page's picture (textsim.imports.layer_edges): no import goes up
+    """The development page's picture (textsim.project.imports.layer_edges): no import goes up
     the layers (the paper families use the methods, never the API)."""
     up = {
         (a, b)

@@ -1,4 +1,4 @@
-"""textsim.machine: the processor a run or a recording was made on."""
+"""textsim.runtime.machine: the processor a run or a recording was made on."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from textsim import machine
-from textsim.machine import processor_name, vector_extensions
+from textsim.runtime import machine
+from textsim.runtime.machine import processor_name, vector_extensions
 
 
 def test_processor_name_is_a_name() -> None:

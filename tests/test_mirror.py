@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 from test_official import NEWS, OHSUMED, _tar
 
-import textsim.mirror as mirror_module
-import textsim.resources as res
+import textsim.sources.mirror as mirror_module
+import textsim.sources.resources as res
 from textsim.cli import main
-from textsim.official import Official, members_digest
-from textsim.resources import ResourceError, fetch_file
+from textsim.sources.official import Official, members_digest
+from textsim.sources.resources import ResourceError, fetch_file
 from textsim.text.documents import read_ohsumed
 
 
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
-    monkeypatch.setattr("textsim.fetching.time.sleep", lambda s: None)
+    monkeypatch.setattr("textsim.sources.fetching.time.sleep", lambda s: None)
 
 
 def _registry(url: str, folder: Path, tmp_path: Path) -> dict[str, res.Resource]:
@@ -30,7 +30,7 @@ def _registry(url: str, folder: Path, tmp_path: Path) -> dict[str, res.Resource]
     # mirror copy's): computed here from a preparation of the same archives
     probe = tmp_path / "probe"
     probe.mkdir()
-    from textsim.official import PREPARATIONS
+    from textsim.sources.official import PREPARATIONS
 
     for name, data, how in (("n", news, "xz"), ("o", ohsumed, "ohsumed-single")):
         (probe / f"{name}.in").write_bytes(data)

@@ -14,8 +14,8 @@ import pytest
 from gensim.models import Word2Vec
 
 import textsim
+from textsim.core.io import InputFileError
 from textsim.formats.vectorfile import write_vectors
-from textsim.io import InputFileError
 
 SENTENCES = ["the cat sat on the mat", "a dog sat on the log", "the cat chased the dog"] * 5
 FIT = ["the cat sat", "a dog", "the mat", "a log", "the dog sat on the log"] * 3

@@ -1,4 +1,4 @@
-"""Inputs prepared from an official download, served from 127.0.0.1 (textsim.official)."""
+"""Inputs prepared from an official download, served from 127.0.0.1 (textsim.sources.official)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from gensim.test.utils import datapath
 
-import textsim.mirror as mirror
-import textsim.resources as res
-from textsim.official import NotPrepared, Official, check_lock
-from textsim.resources import ChecksumError, ResourceError, fetch_file, file_digest
+import textsim.sources.mirror as mirror
+import textsim.sources.resources as res
+from textsim.sources.official import NotPrepared, Official, check_lock
+from textsim.sources.resources import ChecksumError, ResourceError, fetch_file, file_digest
 from textsim.text.documents import read_ohsumed
 from textsim.text.wikipedia import iter_documents
 
@@ -23,7 +23,7 @@ from textsim.text.wikipedia import iter_documents
 @pytest.fixture(autouse=True)
 def _private_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))  # the archive cache goes there
-    monkeypatch.setattr("textsim.fetching.time.sleep", lambda s: None)  # no back-off
+    monkeypatch.setattr("textsim.sources.fetching.time.sleep", lambda s: None)  # no back-off
 
 
 def _tar(members: dict[str, bytes], mode: str = "w:gz") -> bytes:
@@ -78,7 +78,7 @@ def test_a_missing_or_truncated_download_fails_naming_it(
     server: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     url, _ = server
-    monkeypatch.setattr("textsim.fetching.time.sleep", lambda seconds: None)  # no back-off
+    monkeypatch.setattr("textsim.sources.fetching.time.sleep", lambda seconds: None)  # no back-off
     for path, message in (("absent.tar.gz", "404"), ("truncated", "truncated|IncompleteRead")):
         _declare(monkeypatch, Official(url=f"{url}/{path}", prepare="xz", sha256="0" * 64), "f")
         with pytest.raises(ResourceError, match=rf"could not download {url}/{path}.*({message})"):

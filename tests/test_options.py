@@ -1,4 +1,4 @@
-"""A stage's settings as one checked mapping (textsim.options): the checks themselves,
+"""A stage's settings as one checked mapping (textsim.core.options): the checks themselves,
 and that each rule passes its settings as one ``params: options=...`` whose keys match
 what the function its script calls declares, checked for every rule, also those no
 test run reaches (the full dump, the scaling study, the variants, the transfer block)."""
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.options import SettingsError, call_with, keyword_settings, settings_of
+from textsim.core.options import SettingsError, call_with, keyword_settings, settings_of
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from textsim.probe import choose_c, logistic_probe
+from textsim.measures.probe import choose_c, logistic_probe
 from textsim.text.documents import category_name
 
 

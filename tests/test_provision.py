@@ -1,4 +1,4 @@
-"""Where each input comes from, decided before the first job (textsim.provision)."""
+"""Where each input comes from, decided before the first job (textsim.sources.provision)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from textsim.provision import from_official, pooled, provision
-from textsim.resources import ResourceError, get_resource
+from textsim.sources.provision import from_official, pooled, provision
+from textsim.sources.resources import ResourceError, get_resource
 
 
 @pytest.fixture(autouse=True)

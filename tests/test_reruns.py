@@ -32,7 +32,7 @@ def test_tiny_workflow_on_another_keras_backend(
     """``keras.backend: jax`` reruns exactly the Keras rules and what depends on them,
     the weights record the backend, and they are close to the default backend's."""
     tiny_project = tiny_base()  # the session's tiny run: read and copied, never changed
-    from textsim.backend import available_backends
+    from textsim.runtime.backend import available_backends
 
     if "jax" not in available_backends():
         pytest.skip("jax is not installed (pip install -e '.[jax]')")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from textsim.resources import (
+from textsim.sources.resources import (
     ChecksumError,
     ResourceError,
     fetch_file,
@@ -38,8 +38,8 @@ def test_registry_declares_every_resource_with_licence() -> None:
 def test_a_resource_has_one_download_address() -> None:
     """The fetch and the planning take a resource's one address: its own, or the
     official download it is prepared from, never both."""
-    from textsim.official import Official
-    from textsim.resources import Resource
+    from textsim.sources.official import Official
+    from textsim.sources.resources import Resource
 
     with pytest.raises(ResourceError, match="declares both url and official"):
         Resource("r", "files", "d", "l", url="http://a", official=Official("http://b", "xz"))
@@ -105,7 +105,7 @@ def test_resolve_mirror_env_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_package_checksum_mismatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import textsim.resources as r
+    import textsim.sources.resources as r
 
     real = r.get_resource("wordsim353")
     fake = r.Resource(**{**real.__dict__, "sha256": "0" * 64})
@@ -122,7 +122,7 @@ def test_zip_archive_member_is_extracted_and_verified(
     import hashlib
     import zipfile
 
-    import textsim.resources as res
+    import textsim.sources.resources as res
 
     archive = tmp_path / "Health-News-Tweets.zip"
     payload = b"1|Thu Apr 09 01:31:50 +0000 2015|text\n"
@@ -152,7 +152,7 @@ def test_tar_archive_member_is_extracted_and_verified(
     import io
     import tarfile
 
-    import textsim.resources as res
+    import textsim.sources.resources as res
 
     archive = tmp_path / "Stsbenchmark.tar.gz"
     payload = b"main-captions\tMSRvid\t2012test\t0001\t5.000\tA plane.\tA plane.\n"
@@ -205,7 +205,7 @@ def test_tar_archive_member_is_extracted_and_verified(
 def test_an_archive_cache_others_can_write_is_not_used(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from textsim.fetching import archive_cache
+    from textsim.sources.fetching import archive_cache
 
     monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
     shared = tmp_path / f"textsim-archives-{os.getuid()}"
@@ -252,7 +252,7 @@ def test_a_mirrored_dump_needs_a_pinned_checksum(
     import dataclasses
     import hashlib
 
-    import textsim.resources as res
+    import textsim.sources.resources as res
 
     date, name = "20990101", "enwiki-20990101-pages-articles.xml.bz2"
     payload = b"BZh9 not really a dump"

@@ -85,7 +85,7 @@ def test_fused_kernel_equals_a_scanned_lstm_forward_and_backward(constant, seque
 _MODELS = textwrap.dedent(
     """
     import json, sys
-    from textsim.backend import select_backend
+    from textsim.runtime.backend import select_backend
     select_backend("jax", deterministic=True)
     import numpy as np
     from textsim.schafer.models import MODELS

@@ -459,12 +459,12 @@ def test_editing_a_table_module_reruns_only_that_table(tiny_project: Path) -> No
 def test_editing_a_library_module_reruns_its_users_and_downstream_only(
     tiny_project: Path, tmp_path: Path
 ) -> None:
-    """Editing distances.py reruns exactly the rules whose code closure holds it, and
+    """Editing measures/distances.py reruns exactly the rules whose code closure holds it, and
     what depends on their outputs (= what -R on those rules plans), nothing else."""
     from test_imports import load_rules
 
     rules = load_rules(tiny_project / "configs/tiny.yaml", tmp_path, tiny_project / "Snakefile")
-    module = "distances.py"
+    module = "measures/distances.py"
     users = {
         n
         for n, r in rules.items()

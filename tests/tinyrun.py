@@ -73,7 +73,7 @@ NUMERIC_PACKAGES = (
 def _cpu() -> str:
     """The processor's model name: the same packages on another processor gave other
     bytes (the tables recorded on one machine differed on an AMD EPYC)."""
-    from textsim.machine import processor_name
+    from textsim.runtime.machine import processor_name
 
     return processor_name()
 
@@ -100,7 +100,7 @@ def _blas() -> str:
 
 def environment() -> dict[str, str]:
     """What the tables' bytes may depend on besides the code: machine, Python, packages."""
-    from textsim.machine import vector_extensions
+    from textsim.runtime.machine import vector_extensions
 
     env = {
         "machine": platform.machine(),

@@ -2,9 +2,9 @@
 
 The library behind the Snakemake workflow, grouped by domain:
 
-* foundations: :mod:`textsim.io`, :mod:`textsim.resources`, :mod:`textsim.text`
+* foundations: :mod:`textsim.core.io`, :mod:`textsim.sources.resources`, :mod:`textsim.text`
   (corpus readers and cleaning, document frequencies), :mod:`textsim.vectors`
-  (word2vec, word vectors), :mod:`textsim.distances`, :mod:`textsim.report` (table
+  (word2vec, word vectors), :mod:`textsim.measures.distances`, :mod:`textsim.report` (table
   and figure writers);
 * :mod:`textsim.methods`: every embedding method as a scikit-learn style estimator
   (pooling, SIF, uSIF, GEM, the learned weights, MiniLM) and the method names;

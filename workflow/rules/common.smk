@@ -10,11 +10,11 @@ from pathlib import Path
 
 from snakemake.io import report as _report
 
-from textsim.imports import module_closure
+from textsim.project.imports import module_closure
 from textsim.deboom.tweets import COUPLE_SETS as TWITTER_COUPLE_SETS
-from textsim.official import LOCK
-from textsim.provision import exists_all, from_official, pooled, provision
-from textsim.resources import ResourceError, get_resource
+from textsim.sources.official import LOCK
+from textsim.sources.provision import exists_all, from_official, pooled, provision
+from textsim.sources.resources import ResourceError, get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
 from textsim.text.wikipedia import split_evenly
 
@@ -112,7 +112,7 @@ def seed_of(wildcards):
 
 def code(rule_name):
     """The rule's code inputs: every textsim module its script (named as the rule)
-    imports, transitively, derived from the import graph (textsim.imports). Relative to
+    imports, transitively, derived from the import graph (textsim.project.imports). Relative to
     the working directory, so that a copied or moved project (results and metadata
     with it) does not see every rule's set of inputs changed."""
     return [os.path.relpath(p) for p in module_closure(SCRIPTS / f"{rule_name}.py", SRC)]
@@ -186,7 +186,7 @@ _STAND_INS = {}
 
 def available(resource, outputs, files=None, date=None, mirror=True):
     """The input function of each fetch job, adding no input. Before the first job it says
-    once where ``resource`` will come from (textsim.provision), or stops planning in a
+    once where ``resource`` will come from (textsim.sources.provision), or stops planning in a
     few lines naming it and the ways to provide it. Each argument may be a function of
     the job's wildcards."""
 
@@ -324,7 +324,7 @@ def corpus_description():
             later = from_official(name, mirror=config["resources"]["mirror"], files=files, lock=Path(LOCK))
         except ResourceError as err:
             raise SystemExit(str(err)) from None
-        if later:  # without the mirror (textsim.provision)
+        if later:  # without the mirror (textsim.sources.provision)
             return f"{shards} of the latest English Wikipedia dump's first part, not the 2015 text of the documented runs"
         return f"{shards} of the 2015 English Wikipedia"
     if c["dump"]["resource"] == "enwiki-dump":

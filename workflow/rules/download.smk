@@ -1,7 +1,7 @@
 # Resources stage: every external input is fetched (from the mirror when one is set)
 # and verified against its recorded checksum (src/textsim/data/resources.yaml).
 # No fetch rule has job-level retries: the download itself tries again what may pass
-# (timeouts, broken connections, server errors: textsim.fetching.download), and what
+# (timeouts, broken connections, server errors: textsim.sources.fetching.download), and what
 # cannot (no network, unknown host) ends the job at once with one line saying so.
 
 

@@ -1,4 +1,4 @@
-from textsim.io import setup_logging
+from textsim.core.io import setup_logging
 from textsim.stages.word2vec import convert_vectors
 
 setup_logging(snakemake.log[0])

@@ -1,4 +1,4 @@
-from textsim.io import setup_logging
+from textsim.core.io import setup_logging
 from textsim.stages.deboom.pairs import extract_pair_candidates
 
 setup_logging(snakemake.log[0])

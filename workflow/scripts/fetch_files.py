@@ -1,6 +1,6 @@
-from textsim.fetching import ResourceError
-from textsim.io import InputFileError, one_line_errors, setup_logging
-from textsim.options import call_with
+from textsim.core.io import InputFileError, one_line_errors, setup_logging
+from textsim.core.options import call_with
+from textsim.sources.fetching import ResourceError
 from textsim.stages.download import fetch_resource
 
 setup_logging(snakemake.log[0])

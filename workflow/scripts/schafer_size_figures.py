@@ -1,7 +1,7 @@
 from pathlib import Path
 
-from textsim.io import setup_logging
-from textsim.options import call_with
+from textsim.core.io import setup_logging
+from textsim.core.options import call_with
 from textsim.schafer.figures.sizes import size_figures
 
 setup_logging(snakemake.log[0])

@@ -1,5 +1,5 @@
-from textsim.io import setup_logging
-from textsim.options import call_with
+from textsim.core.io import setup_logging
+from textsim.core.options import call_with
 from textsim.stages.deboom.learned import score_learned
 
 setup_logging(snakemake.log[0])

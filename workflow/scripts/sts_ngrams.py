@@ -1,4 +1,4 @@
-from textsim.io import setup_logging
+from textsim.core.io import setup_logging
 from textsim.stages.gem.ngrams import sts_ngrams
 
 setup_logging(snakemake.log[0])

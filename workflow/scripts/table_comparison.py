@@ -1,6 +1,6 @@
+from textsim.core.io import setup_logging
+from textsim.core.options import call_with
 from textsim.deboom.tables.comparison import comparison_table
-from textsim.io import setup_logging
-from textsim.options import call_with
 
 setup_logging(snakemake.log[0])
 call_with(

@@ -1,4 +1,4 @@
-from textsim.io import setup_logging
+from textsim.core.io import setup_logging
 from textsim.stages.variants import variant_training_corpus
 
 setup_logging(snakemake.log[0])

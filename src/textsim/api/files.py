@@ -1,6 +1,6 @@
 """File-to-file operations behind ``textsim fit``, ``textsim embed`` and
 ``textsim similarity``. Every error a user's file causes is an
-:class:`~textsim.io.InputFileError` (or another ``ValueError``) naming the file,
+:class:`~textsim.core.io.InputFileError` (or another ``ValueError``) naming the file,
 and no output file is written unless the whole operation succeeded."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import InputFileError, PathLike, atomic_path, read_text_lines
+from textsim.core.io import InputFileError, PathLike, atomic_path, read_text_lines
 
 __all__ = [
     "embed_file",
@@ -221,7 +221,7 @@ def score_pairs(
 ) -> tuple[npt.NDArray[np.float64], int]:
     """:func:`similarity_file` and the number of pairs scored 0 because a text of the
     pair has no in-vocabulary word (what ``textsim similarity`` reports)."""
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
 
     recorded = model_inputs(model_path)
     if output is not None:

@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from textsim.core.io import InputFileError, PathLike, quoted
 from textsim.formats.source import open_vectors
-from textsim.io import InputFileError, PathLike, quoted
 from textsim.methods.base import EmbeddingMethod
 from textsim.methods.registry import METHODS, Method, build
 from textsim.methods.texts import as_texts

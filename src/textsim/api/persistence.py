@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 from typing import Any
 
+from textsim.core.io import InputFileError, PathLike
 from textsim.formats import modelfile
 from textsim.formats.source import VectorSource
-from textsim.io import InputFileError, PathLike
 from textsim.methods.registry import ESTIMATORS, method_of
 from textsim.vectors.words import WordEmbeddings
 

@@ -24,7 +24,7 @@ def similarity(
     import os
 
     from textsim.api.files import embed_texts
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
 
     if isinstance(model, str | os.PathLike):
         from textsim.api.persistence import load

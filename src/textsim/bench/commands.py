@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from textsim.backend import BACKENDS
+from textsim.runtime.backend import BACKENDS
 
 __all__ = ["add_bench_commands"]
 

@@ -78,8 +78,8 @@ def run_gem_benchmark(
     gold: npt.ArrayLike | None = None,
 ) -> GemBenchResult:
     """Our GEM and :func:`~textsim.methods.gem.reference.gem_reference` on the same pairs."""
-    from textsim.distances import paired_similarity
     from textsim.gem.sts import sts_correlations
+    from textsim.measures.distances import paired_similarity
 
     n = len(sentences1)
     fast_s, ref_s, fast, ref = time_gem([*sentences1, *sentences2], embeddings)

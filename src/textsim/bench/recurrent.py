@@ -98,7 +98,7 @@ def _worker(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--max-words", type=int, required=True)
     parser.add_argument("--warm", action="store_true", help="the fast path only (cache warm)")
     args = parser.parse_args(argv)
-    from textsim.backend import describe, select_backend
+    from textsim.runtime.backend import describe, select_backend
 
     select_backend(args.backend)
     lengths = np.load(args.lengths)

@@ -137,9 +137,9 @@ def bench_training(n_couples: int) -> list[BenchRow]:
 def bench_recurrent(dataset: Path, n_docs: int, backend: str | None = None) -> list[BenchRow]:
     """Topic-LSTM and the recurrent autoencoder: an epoch on the fast path against the
     padded path (:mod:`textsim.bench.recurrent`), on the fastest installed backend."""
-    from textsim.backend import available_backends
     from textsim.bench.recurrent import MODELS, dataset_lengths, run_recurrent_benchmark
     from textsim.bench.recurrent import training_flops as flops
+    from textsim.runtime.backend import available_backends
 
     names = {"topic_lstm": "Topic-LSTM", "rae": "recurrent autoencoder"}
     if not dataset.exists():

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.backend import available_backends, select_backend
+from textsim.runtime.backend import available_backends, select_backend
 
 __all__ = ["TrainingBench", "run_training_benchmark"]
 

@@ -22,9 +22,9 @@ from textsim.cli.errors import (
     guarded,
 )
 from textsim.cli.leaderboard import add_leaderboard_command
-from textsim.io import quoted
+from textsim.core.io import quoted
 from textsim.methods.registry import method_names
-from textsim.mirror import add_resource_commands
+from textsim.sources.mirror import add_resource_commands
 
 DESCRIPTION = (
     "Fit a text-embedding method once, embed new texts and score text pairs with it;\n"
@@ -193,7 +193,7 @@ def _methods(args: argparse.Namespace) -> int:
 
 
 def _usage(args: argparse.Namespace) -> int:
-    from textsim.benchmarks import usage_report
+    from textsim.project.benchmarks import usage_report
 
     try:
         print(usage_report(args.run))

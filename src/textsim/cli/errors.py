@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from textsim.io import one_line
+from textsim.core.io import one_line
 
 __all__ = [
     "EXIT_BUG",

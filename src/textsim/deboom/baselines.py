@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from textsim.distances import Metric
+from textsim.measures.distances import Metric
 
 __all__ = ["BASELINES", "Method", "get_methods"]
 

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.core.options import settings_of
 from textsim.deboom.pairs import SPLITS, CouplesFormatError, NonPairSource, _seed_for
 from textsim.deboom.plans import (
     Construction,
@@ -35,7 +36,6 @@ from textsim.deboom.plans import (
     check_proportions,
     plan_authors,
 )
-from textsim.options import settings_of
 
 __all__ = [
     "COUPLE_COLUMNS",
@@ -90,7 +90,7 @@ def write_couples(
     couples: pd.DataFrame, output: str | os.PathLike[str], summary: str | os.PathLike[str]
 ) -> None:
     """Write a couples table (Parquet) and its counts per split and class (CSV), atomically."""
-    from textsim.io import atomic_path, write_csv
+    from textsim.core.io import atomic_path, write_csv
 
     with atomic_path(output) as tmp:
         couples.to_parquet(tmp, index=False)

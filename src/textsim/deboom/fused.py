@@ -2,7 +2,7 @@
 every similarity between them, couple by couple, in compiled code (numba).
 
 NumPy's path (:func:`textsim.methods.pooling.pool_batch`, then
-:func:`textsim.distances.paired_similarities`) makes one pass over memory per
+:func:`textsim.measures.distances.paired_similarities`) makes one pass over memory per
 operation: gather the word vectors, one product for the means, one reduction per max
 or min, then each distance over the stored representations. Here the words of a text
 are added four at a time to the accumulators (sums, idf-weighted sums, minima, maxima:
@@ -25,10 +25,10 @@ import numpy.typing as npt
 from numba import njit
 
 from textsim.deboom.pair_sums import N_SUMS, pair_sums, similarity
-from textsim.distances import METRICS, Metric
-from textsim.intrinsics import llvm_binary, llvm_prefetch_row
-from textsim.jit import CACHE
+from textsim.measures.distances import METRICS, Metric
 from textsim.methods.pooling import POOLINGS, PoolSpec, top_fraction_count
+from textsim.runtime.intrinsics import llvm_binary, llvm_prefetch_row
+from textsim.runtime.jit import CACHE
 
 __all__ = ["TFIDF_NORMS", "score_pooled", "tfidf_cosine"]
 
@@ -303,7 +303,7 @@ def tfidf_cosine(
     """Cosine similarity of the tf-idf vectors (raw counts × idf, over word types) of
     couples whose words are sorted by ``rank`` (equal words adjacent): the same as
     :class:`~textsim.methods.pooling.TfidfEmbedding` with
-    :func:`~textsim.distances.sparse_cosine_similarity`, without building the sparse
+    :func:`~textsim.measures.distances.sparse_cosine_similarity`, without building the sparse
     matrices (0 where a text has no word). ``norm``: :data:`TFIDF_NORMS`: ``types``
     (the vectors' norms) or ``tokens`` (the authors' ``metrics.py``: each norm summed
     over a text's tokens, so a repeated word counts once per occurrence; a named

@@ -9,10 +9,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from textsim.core.options import settings_of
 from textsim.deboom.metrics import best_threshold
-from textsim.distances import paired_similarity
+from textsim.measures.distances import paired_similarity
 from textsim.methods.learned.model import WeightedEmbedding
-from textsim.options import settings_of
 from textsim.vectors.words import Texts, WordEmbeddings
 
 __all__ = ["KappaSearch", "select_kappa"]

@@ -1,5 +1,5 @@
 """Every similarity of a pair of vectors from one pass over them: the sums aᵀb, aᵀa,
-bᵀb and the powers of |a − b| that the metrics of :mod:`textsim.distances` need, in
+bᵀb and the powers of |a − b| that the metrics of :mod:`textsim.measures.distances` need, in
 float64 (the fused scoring kernel, :mod:`textsim.deboom.fused`, reads each pair of
 representations once for all the metrics compared on it)."""
 
@@ -9,7 +9,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from textsim.jit import CACHE
+from textsim.runtime.jit import CACHE
 
 __all__ = ["N_SUMS", "pair_sums", "similarity"]
 

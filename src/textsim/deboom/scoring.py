@@ -17,7 +17,7 @@ import pandas as pd
 
 from textsim.deboom.baselines import Method
 from textsim.deboom.metrics import evaluate_split
-from textsim.distances import Metric
+from textsim.measures.distances import Metric
 from textsim.methods.pooling import PoolSpec, sort_by_rank
 from textsim.text.docfreq import IdfVariant
 from textsim.vectors.words import WordEmbeddings

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import InputFileError
+from textsim.core.io import InputFileError
 
 __all__ = ["MAX_META_BYTES", "MAX_TEXT_RATIO", "WORD_BYTES", "Archive"]
 

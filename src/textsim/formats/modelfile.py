@@ -38,11 +38,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from textsim.core.io import InputFileError, PathLike, quoted, write_npz
 from textsim.formats.archive import MAX_META_BYTES, MAX_TEXT_RATIO, WORD_BYTES, Archive
 from textsim.formats.modelmeta import FORMAT, Classes, check_meta
 from textsim.formats.source import VectorSource
 from textsim.formats.vectorfile import UntrustedVectorsError, read_vectors, vectors_identity
-from textsim.io import InputFileError, PathLike, quoted, write_npz
 
 __all__ = ["FORMAT", "load", "read_model_meta", "save"]
 

@@ -8,8 +8,8 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
+from textsim.core.io import quoted
 from textsim.formats.source import VectorSource
-from textsim.io import quoted
 
 __all__ = ["FORMAT", "MAX_PATH_CHARS", "Classes", "check_meta"]
 
@@ -107,7 +107,7 @@ def check_meta(meta: Any, classes: Classes) -> dict[str, Any]:
     read: the keys and their exact JSON types, the estimator one of ``classes`` and the
     parameters its own, the word-vector source (:data:`_SOURCE`) when the method uses
     word vectors; ValueError names the first fault, quoting at most
-    :data:`~textsim.io.QUOTE_CHARS` characters of the content."""
+    :data:`~textsim.core.io.QUOTE_CHARS` characters of the content."""
     if not isinstance(meta, dict):
         raise ValueError(f"is a JSON {type(meta).__name__}, not an object")
     if meta.get("format") != FORMAT:

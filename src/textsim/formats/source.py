@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from textsim.core.io import PathLike
 from textsim.formats.vectorfile import vectors_identity
-from textsim.io import PathLike
 from textsim.vectors.words import WordEmbeddings
 
 __all__ = ["LoadedVectors", "VectorSource", "open_vectors"]

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import InputFileError, PathLike, atomic_path
+from textsim.core.io import InputFileError, PathLike, atomic_path
 
 __all__ = [
     "FORMAT",
@@ -101,7 +101,7 @@ def read_vectors(path: PathLike, *, trusted: bool = True) -> Any:
     """Read word vectors as gensim ``KeyedVectors``: textsim ``.npz``, word2vec ``.bin``
     or text, or — only when ``trusted`` — gensim's pickle ``.kv``/``.model``.
 
-    A missing, truncated or foreign file raises :class:`~textsim.io.InputFileError`
+    A missing, truncated or foreign file raises :class:`~textsim.core.io.InputFileError`
     naming it; an untrusted pickle :class:`UntrustedVectorsError`, before any byte of it
     is read."""
     from gensim.models import KeyedVectors

@@ -123,7 +123,7 @@ def _embed_and_probe(
 ) -> list[Scored]:
     """One task: the embeddings of ``embed(*args)``, then for each, C chosen on a held-out
     fifth of the training documents and the test accuracy refitted on all of them."""
-    from textsim.probe import best_c, holdout_split, logistic_probe, probe_accuracy
+    from textsim.measures.probe import best_c, holdout_split, logistic_probe, probe_accuracy
 
     fit, held = holdout_split(int(train.sum()), seed)
     train_rows, test_rows = np.flatnonzero(train), np.flatnonzero(~train)

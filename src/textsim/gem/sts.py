@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ def clean_split(frame: pd.DataFrame) -> tuple[list[str], list[str]]:
 
 def pair_scores(v1: npt.ArrayLike, v2: npt.ArrayLike, gold: npt.ArrayLike) -> dict[str, float]:
     """Cosine similarity of each pair (0 for a zero vector), correlated with the gold scores."""
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
 
     sim = paired_similarity(np.asarray(v1), np.asarray(v2), "cosine")
     return sts_correlations(sim, gold)
@@ -165,7 +165,7 @@ def evaluate_methods(
     item-level evidence of :mod:`textsim.verdicts`)."""
     from tqdm import tqdm
 
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
 
     raw = {
         name: (list(frame["sentence1"]), list(frame["sentence2"])) for name, frame in splits.items()

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from textsim.core.io import PathLike
 from textsim.deboom.baselines import BASELINES
 from textsim.deboom.published import (
     ICDMW_TABLE_I,
@@ -23,7 +24,6 @@ from textsim.deboom.published import (
     PRL_TABLE_1,
     PRL_TABLE_2,
 )
-from textsim.io import PathLike
 from textsim.leaderboard.common import interval, outcome
 
 __all__ = ["Board", "deboom_comparisons", "deboom_leaderboard", "published_best"]

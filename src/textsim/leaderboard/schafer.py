@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.leaderboard.common import interval, outcome
 from textsim.schafer.published import THESIS_A1, THESIS_A2, thesis_value
 

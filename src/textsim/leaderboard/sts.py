@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.leaderboard.common import interval, outcome
 
 __all__ = ["PUBLISHED_BEST", "sts_comparisons", "sts_leaderboard"]

@@ -21,7 +21,7 @@ import numpy.typing as npt
 import pandas as pd
 from sklearn.base import BaseEstimator
 
-from textsim.io import quoted
+from textsim.core.io import quoted
 from textsim.methods.given_vectors import taking_vectors
 from textsim.methods.texts import as_texts
 from textsim.methods.transform_options import with_transform_options

@@ -287,7 +287,7 @@ def paired_similarities_of(
     distances the baselines' tables use for a method's own vectors: ``cosine`` and
     ``euclidean`` (the raw vectors' Euclidean distance; for unit vectors, the papers'
     normalised Euclidean distance)."""
-    from textsim.distances import paired_similarities
+    from textsim.measures.distances import paired_similarities
 
     a = vectors[np.fromiter(first, dtype=np.int64)]
     b = vectors[np.fromiter(second, dtype=np.int64)]

@@ -14,9 +14,9 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.benchmarks import rule_usage
-from textsim.machine import processor_name, vector_extensions
+from textsim.project.benchmarks import rule_usage
 from textsim.report.ratios import read_rows
+from textsim.runtime.machine import processor_name, vector_extensions
 
 __all__ = ["BENCH", "SNAPSHOT_FILES", "Snapshot", "SnapshotError", "record", "record_bench"]
 
@@ -58,7 +58,7 @@ HEADLINES = (
     "paper/tables/scaling-claims.csv",
 )
 META = "run.json"
-#: the run's use against its requests per rule (:func:`textsim.benchmarks.rule_usage`
+#: the run's use against its requests per rule (:func:`textsim.project.benchmarks.rule_usage`
 #: over the run folder, the results folder's parent), kept when it has benchmark files
 USAGE = "usage.csv"
 #: the corpus-size study's slices (results/scaling/<size>/corpus.json: articles, lines,

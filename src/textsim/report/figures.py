@@ -9,7 +9,7 @@ from typing import Any
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
-from textsim.io import atomic_path
+from textsim.core.io import atomic_path
 
 STYLE: dict[str, Any] = {
     "font.size": 9,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path
+from textsim.core.io import PathLike, atomic_path
 
 __all__ = ["BenchRow", "format_report", "read_rows", "write_rows"]
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from textsim.io import atomic_path, write_csv
+from textsim.core.io import atomic_path, write_csv
 
 
 def format_pct(v: float) -> str:

@@ -11,8 +11,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.benchmarks import read_benchmark
-from textsim.io import PathLike
+from textsim.core.io import PathLike
+from textsim.project.benchmarks import read_benchmark
 
 #: what the extrapolation's suggested cluster request adds on top of the prediction
 RUNTIME_MARGIN = 2.0

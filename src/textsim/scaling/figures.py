@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import STYLE, save_figure
 
 #: the ICDMW Table I methods drawn (labels from textsim.deboom.baselines.BASELINES)

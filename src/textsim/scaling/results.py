@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from textsim.io import PathLike, read_json
+from textsim.core.io import PathLike, read_json
 
 #: the long table's columns: one measured value per row
 COLUMNS = ["size", "tokens", "family", "set", "variant", "method", "measure", "value"]

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from textsim.io import PathLike, atomic_path
+from textsim.core.io import PathLike, atomic_path
 
 log = logging.getLogger(__name__)
 

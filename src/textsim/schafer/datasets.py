@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.io import atomic_path
+from textsim.core.io import atomic_path
 from textsim.text.documents import DocumentFormatError, split_sentences, tar_texts
 
 __all__ = [

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from textsim.probe import logistic_probe
+from textsim.measures.probe import logistic_probe
 
 log = logging.getLogger(__name__)
 

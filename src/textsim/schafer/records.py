@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, read_json
+from textsim.core.io import PathLike, read_json
 
 
 def read_records(paths: Sequence[PathLike]) -> pd.DataFrame:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
-from textsim.options import settings_of
+from textsim.core.options import settings_of
 from textsim.schafer.models.autoencoders import Reconstruction
 from textsim.schafer.models.base import AdagradForm, Batching, RecurrentActivation
 from textsim.schafer.models.fused import Recurrent

@@ -6,7 +6,7 @@ Each function takes input paths, output paths and its rule's one options mapping
 the few parameters it needs), and does the I/O around the library. The Snakemake
 scripts in ``workflow/scripts`` only unpack ``snakemake`` and call one of these. A
 rule's code inputs are the modules its script imports, transitively
-(:mod:`textsim.imports`), so editing a module reruns exactly the rules that use it:
+(:mod:`textsim.project.imports`), so editing a module reruns exactly the rules that use it:
 that is why glue is split by rule rather than gathered in one module per rule file.
 Nothing in the library imports this package, and it never imports the API. This
 package imports nothing itself.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path, read_json, write_csv
+from textsim.core.io import PathLike, atomic_path, read_json, write_csv
 
 
 def extract_wiki_dump(

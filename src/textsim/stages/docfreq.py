@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 
 def count_docfreq(shard: PathLike, output: PathLike) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 
 def fetch_resource(
@@ -17,8 +17,8 @@ def fetch_resource(
     date: str | None = None,
 ) -> None:
     """Fetch and verify ``files`` of ``resource`` (or its single file) to ``outputs``."""
-    from textsim.fetching import UnreachableError
-    from textsim.resources import MIRROR_ENV, resolve_mirror
+    from textsim.sources.fetching import UnreachableError
+    from textsim.sources.resources import MIRROR_ENV, resolve_mirror
 
     root = resolve_mirror(mirror)
     try:
@@ -38,7 +38,7 @@ def _fetch(
     root: Path | None,
     date: str | None,
 ) -> None:
-    from textsim.resources import fetch_file
+    from textsim.sources.resources import fetch_file
 
     if files is None:
         (out,) = outputs

@@ -9,7 +9,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike, write_csv
+from textsim.core.io import PathLike, write_csv
 from textsim.report.tables import write_plain_table
 
 #: what every leaderboard's note says of its intervals

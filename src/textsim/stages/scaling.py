@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
-from textsim.io import PathLike, read_json, write_csv
+from textsim.core.io import PathLike, read_json, write_csv
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike, write_csv
+from textsim.core.io import PathLike, write_csv
 
 
 def variant_training_corpus(

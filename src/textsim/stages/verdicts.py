@@ -8,8 +8,8 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike
-from textsim.options import settings_of
+from textsim.core.io import PathLike
+from textsim.core.options import settings_of
 from textsim.report.tables import write_plain_table
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from textsim.io import PathLike, write_csv
+from textsim.core.io import PathLike, write_csv
 
 log = logging.getLogger(__name__)
 
@@ -22,8 +22,8 @@ def train_word2vec(
 ) -> None:
     """Word vectors of ``shards`` with gensim's word2vec ``settings`` (the config's
     ``word2vec``), resumable from the per-epoch checkpoint beside ``output``."""
-    from textsim.checkpoint import checkpoint_for
     from textsim.formats.vectorfile import write_vectors
+    from textsim.runtime.checkpoint import checkpoint_for
     from textsim.vectors.word2vec import train_word2vec as train
 
     checkpoint = Path(checkpoint_for(output))

@@ -22,7 +22,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import atomic_path
+from textsim.core.io import atomic_path
 from textsim.text.wikipedia import CorpusFormatError, iter_clean
 
 __all__ = [

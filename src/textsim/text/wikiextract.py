@@ -2,7 +2,7 @@
 
 Kept apart from :mod:`textsim.text.wikipedia` (whose extraction it shares) so that the
 corpus rules, whose code inputs that module is, do not rerun for it: only the
-preparation of the Wikipedia text from an official dump (:mod:`textsim.official`)
+preparation of the Wikipedia text from an official dump (:mod:`textsim.sources.official`)
 uses it.
 """
 

@@ -30,7 +30,7 @@ from typing import IO, Any
 
 from tqdm import tqdm
 
-from textsim.io import atomic_path
+from textsim.core.io import atomic_path
 from textsim.text.cleaning import clean_lines, clean_tokens
 
 __all__ = [

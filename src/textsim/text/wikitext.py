@@ -57,7 +57,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from textsim.io import atomic_path
+from textsim.core.io import atomic_path
 
 __all__ = [
     "CleaningComparison",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from textsim.io import PathLike, atomic_path
+from textsim.core.io import PathLike, atomic_path
 
 __all__ = ["couple_paragraphs", "write_training_corpus"]
 

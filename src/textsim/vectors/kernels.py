@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from textsim.jit import CACHE
+from textsim.runtime.jit import CACHE
 
 __all__ = ["gather_rows", "pad_ids", "sort_rows_by_rank"]
 

@@ -24,8 +24,8 @@ from gensim.models import KeyedVectors, Word2Vec
 from gensim.models.callbacks import CallbackAny2Vec
 from tqdm import tqdm
 
-from textsim.checkpoint import fingerprint
-from textsim.io import PathLike, write_npz
+from textsim.core.io import PathLike, write_npz
+from textsim.runtime.checkpoint import fingerprint
 from textsim.text.wikipedia import CleanCorpus
 from textsim.vectors.word2vec_settings import ALLOWED as _ALLOWED
 from textsim.vectors.word2vec_settings import PAPER_WORD2VEC

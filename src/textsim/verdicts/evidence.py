@@ -24,8 +24,8 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
+from textsim.core.io import PathLike
 from textsim.deboom.metrics import best_threshold, minmax_normalise
-from textsim.io import PathLike
 
 __all__ = [
     "CLUSTERS",
@@ -145,7 +145,7 @@ def deboom_evidence(
     ``js``: the tables' JS histogram (bins, low, high, pseudocount). Every method is
     also evidence of family ``deboom_js``: its normalised test similarities.
     ``weights``: (couple set, procedure) -> the learned weights file of each seed."""
-    from textsim.io import read_json
+    from textsim.core.io import read_json
 
     out = evidence if evidence is not None else Evidence()
     for (set_, procedure), paths in (weights or {}).items():

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike, read_json
+from textsim.core.io import PathLike, read_json
 from textsim.schafer.published import thesis_value
 from textsim.schafer.selection import Point, grid_edge, row_model
 from textsim.verdicts.bootstrap import bootstrap_difference, mean_percent

@@ -11,7 +11,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import STYLE, save_figure
 
 

@@ -11,7 +11,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import PathLike, read_json
+from textsim.core.io import PathLike, read_json
 from textsim.report.figures import STYLE, save_figure
 
 

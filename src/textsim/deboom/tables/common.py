@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from textsim.core.io import atomic_path, write_csv
 from textsim.deboom.metrics import binomial_test
-from textsim.io import atomic_path, write_csv
 from textsim.report.tables import format_js, format_p, format_pct, html_document, latex_table
 
 VECTOR_LABELS = {"unit": "unit-normalised", "raw": "raw (not normalised)"}

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
+from textsim.core.io import PathLike
 from textsim.deboom.baselines import BASELINES
 from textsim.deboom.tables.common import add_p_values, table_row
-from textsim.io import PathLike
 
 
 def build_comparison_table(

@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 
 import pandas as pd
 
+from textsim.core.io import PathLike
 from textsim.deboom.baselines import BASELINES
 from textsim.deboom.published import ICDMW_TABLE_I
 from textsim.deboom.tables.common import add_p_values, table_row
-from textsim.io import PathLike
 
 
 def icdmw_table_1(

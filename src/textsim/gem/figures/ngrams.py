@@ -8,7 +8,7 @@ from typing import Any, cast
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import STYLE, save_figure
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 
 def paragraph_table(scores: pd.DataFrame) -> pd.DataFrame:

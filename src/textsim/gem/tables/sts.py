@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 
 def format_r(v: object) -> str:

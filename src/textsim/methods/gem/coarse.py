@@ -10,8 +10,8 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from textsim.intrinsics import llvm_binary
-from textsim.jit import CACHE
+from textsim.runtime.intrinsics import llvm_binary
+from textsim.runtime.jit import CACHE
 from textsim.vectors.words import TokenBatch, length_chunks
 
 __all__ = [

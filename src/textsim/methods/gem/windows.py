@@ -23,8 +23,8 @@ import numpy.typing as npt
 from numba import njit
 from numpy.lib.stride_tricks import as_strided
 
-from textsim.jit import CACHE
 from textsim.methods.gem.coarse import gram_matrices
+from textsim.runtime.jit import CACHE
 
 __all__ = ["POSITION_BLOCK", "REL_TOL", "TOL", "window_residuals", "word_weights"]
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import InputFileError, atomic_path, quoted, read_json
+from textsim.core.io import InputFileError, atomic_path, quoted, read_json
 from textsim.methods.base import (
     CLEANING_RULE,
     Allowed,
@@ -65,7 +65,7 @@ class WeightedEmbedding(Estimator):
         Seed of the batch order and of the Keras backend.
     deterministic:
         Ask the Keras backend for deterministic kernels (identical weights for
-        the same seed on a given backend; see :mod:`textsim.backend`).
+        the same seed on a given backend; see :mod:`textsim.runtime.backend`).
     cleaning:
         ``paper`` (default): raw texts get the workflow's cleaning (lowercase,
         numbers → 0, punctuation removed); ``none``: split on white space only.

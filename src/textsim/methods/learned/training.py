@@ -6,7 +6,7 @@ epoch streams index matrices, never materialised vectors. Only ``keras.ops``
 and Keras layers are used: the loss (:class:`CoupleLoss`, the batch median
 included, its gradient flowing through μ(B)) goes to ``compile`` and the L2
 penalty is the weight's regulariser, so Keras' own train step differentiates
-both on whichever backend :mod:`textsim.backend` selected. One trainable vector of
+both on whichever backend :mod:`textsim.runtime.backend` selected. One trainable vector of
 ``n_max`` weights is shared by both texts of a couple (a siamese model).
 
 Training procedures (:class:`TrainConfig`):
@@ -30,10 +30,10 @@ import keras
 import numpy as np
 import numpy.typing as npt
 
-from textsim.backend import describe, seed_everything
-from textsim.checkpoint import Checkpoint, fingerprint
 from textsim.methods.learned.procedures import LossKind, TrainConfig, epoch_batches
 from textsim.methods.learned.weighting import Algorithm1
+from textsim.runtime.backend import describe, seed_everything
+from textsim.runtime.checkpoint import Checkpoint, fingerprint
 from textsim.vectors.words import TokenBatch
 
 __all__ = [
@@ -218,7 +218,7 @@ def train_weights(
 
     With ``checkpoint`` (a file path), the training state is saved there after every
     epoch and a rerun continues from the last finished epoch, to the same weights as
-    an uninterrupted run (:mod:`textsim.checkpoint`). The file stays (a rerun of a
+    an uninterrupted run (:mod:`textsim.runtime.checkpoint`). The file stays (a rerun of a
     finished training trains no epoch) until the caller has stored the weights and
     removes it.
     """

@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import save_figure
 from textsim.schafer.figures.common import MARKERS, RC, generation_axis, model_label, panel_grid
 from textsim.schafer.records import read_records

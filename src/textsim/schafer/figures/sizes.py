@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import save_figure
 from textsim.schafer.figures.common import MARKERS, RC, model_label
 from textsim.schafer.records import read_records

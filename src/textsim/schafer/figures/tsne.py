@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import numpy.typing as npt
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.figures import save_figure
 from textsim.schafer.figures.common import RC, model_label, panel_grid
 from textsim.text.documents import category_name

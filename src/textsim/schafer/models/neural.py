@@ -10,8 +10,8 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.backend import set_seed
-from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
+from textsim.runtime.backend import set_seed
+from textsim.runtime.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
     ADAGRAD_FORMS,
     BATCHINGS,
@@ -42,7 +42,7 @@ class KerasDocumentModel(DocumentModel):
 
     Each epoch's batches come from the seed and the epoch number (not Keras' global
     shuffle), so that with ``checkpoint`` set a training killed mid-run resumes from
-    its last finished epoch (:mod:`textsim.checkpoint`) and ends exactly as an
+    its last finished epoch (:mod:`textsim.runtime.checkpoint`) and ends exactly as an
     uninterrupted one. The file stays after ``fit`` (a fit of a finished training
     trains no epoch): whoever stores the results removes it once they are safe, as
     the workflow's stages do. ``batching``: ``shuffled`` (random batches, as Keras' ``fit``;
@@ -196,7 +196,7 @@ class KerasDocumentModel(DocumentModel):
         """The training's fingerprint: settings, backend, word vectors, inputs and the
         labels (an autoencoder's targets follow from its inputs and word vectors: not
         hashed again, 1.5 GB for the recurrent one at news10's size)."""
-        from textsim.backend import active_backend
+        from textsim.runtime.backend import active_backend
 
         params = {k: v for k, v in self.get_params().items() if k != "checkpoint"}
         W = self._vectors()

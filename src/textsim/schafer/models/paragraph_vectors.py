@@ -9,8 +9,8 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.backend import active_backend, set_seed
-from textsim.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
+from textsim.runtime.backend import active_backend, set_seed
+from textsim.runtime.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
 from textsim.schafer.models.base import (
     ADAGRAD_FORMS,
     F32,

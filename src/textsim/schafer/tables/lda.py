@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.report.tables import write_plain_table
 from textsim.schafer.datasets import read_dataset
 from textsim.schafer.topics import lda_topics

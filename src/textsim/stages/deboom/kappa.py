@@ -9,10 +9,10 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.backend import select_backend
+from textsim.core.io import PathLike, atomic_path, write_csv
+from textsim.core.options import settings_of
 from textsim.formats.source import open_vectors
-from textsim.io import PathLike, atomic_path, write_csv
-from textsim.options import settings_of
+from textsim.runtime.backend import select_backend
 
 log = logging.getLogger(__name__)
 

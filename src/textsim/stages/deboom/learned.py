@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from textsim.core.io import PathLike, atomic_path
 from textsim.formats.source import open_vectors
-from textsim.io import PathLike, atomic_path
 
 
 def score_learned(
@@ -20,7 +20,7 @@ def score_learned(
     normalize: bool,
 ) -> None:
     """Similarity (1 − Euclidean distance) of validation and test couples under learned weights."""
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
     from textsim.methods.learned.model import WeightedEmbedding
 
     emb = open_vectors(vectors, docfreq, normalize=normalize).embeddings

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from textsim.io import PathLike, atomic_path
-from textsim.options import settings_of
+from textsim.core.io import PathLike, atomic_path
+from textsim.core.options import settings_of
 
 
 @dataclass(frozen=True)

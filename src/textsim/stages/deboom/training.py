@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from textsim.backend import select_backend
-from textsim.checkpoint import Checkpoint, checkpoint_for
+from textsim.core.io import PathLike, read_json
+from textsim.core.options import settings_of
 from textsim.formats.source import open_vectors
-from textsim.io import PathLike, read_json
 from textsim.methods.learned.procedures import PAPER_KAPPA
-from textsim.options import settings_of
+from textsim.runtime.backend import select_backend
+from textsim.runtime.checkpoint import Checkpoint, checkpoint_for
 
 log = logging.getLogger(__name__)
 

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textsim.io import PathLike
-from textsim.options import settings_of
+from textsim.core.io import PathLike
+from textsim.core.options import settings_of
 
 if TYPE_CHECKING:
     from textsim.deboom.tweets import Variant

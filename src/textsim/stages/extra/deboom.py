@@ -7,7 +7,7 @@ from typing import Any
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path, write_csv
+from textsim.core.io import PathLike, atomic_path, write_csv
 from textsim.stages.extra import EMBEDDED_SPLITS
 from textsim.stages.extra.vectors import ExtraVectors
 

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 log = logging.getLogger(__name__)
 
@@ -23,7 +23,7 @@ def embed_extra(texts: PathLike, output: PathLike, *, name: str, entry: Mapping[
     import hashlib
 
     from textsim import __version__
-    from textsim.io import write_npz
+    from textsim.core.io import write_npz
     from textsim.methods.extra import ExtraMethod, embed
 
     method = ExtraMethod.from_config(name, entry)

@@ -7,7 +7,7 @@ import logging
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 from textsim.stages.extra.vectors import ExtraVectors
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ def schafer_extra(
     vectors of the training and test documents, the thesis' metrics on the test split
     (eq. 3.1 and its parts, each item's outcome kept), a run record (``run``:
     ``extra-<name>``) and the test vectors, in the baselines' formats."""
-    from textsim.io import write_json, write_npz
+    from textsim.core.io import write_json, write_npz
     from textsim.schafer.datasets import document_texts
     from textsim.schafer.search import item_outcomes, scores_of
     from textsim.stages.schafer.evaluation import _load_reference

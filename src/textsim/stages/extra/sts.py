@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path, write_csv
+from textsim.core.io import PathLike, atomic_path, write_csv
 from textsim.stages.extra.vectors import ExtraVectors
 
 
@@ -30,7 +30,7 @@ def sts_extra(
 
     stored = ExtraVectors(texts, vectors)
     per_text = 1.0 / stored.meta["texts_per_s"] if stored.meta.get("texts_per_s") else float("nan")
-    from textsim.distances import paired_similarity
+    from textsim.measures.distances import paired_similarity
 
     rows, items = [], []
     for split, frame in read_splits(dict(zip(sts_splits, sts, strict=True)), max_pairs).items():

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 
-from textsim.io import PathLike, atomic_path
+from textsim.core.io import PathLike, atomic_path
 from textsim.stages.extra import EMBEDDED_SPLITS
 
 log = logging.getLogger(__name__)

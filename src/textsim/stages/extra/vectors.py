@@ -7,7 +7,7 @@ import json
 import numpy as np
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 
 class ExtraVectors:

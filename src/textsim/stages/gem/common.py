@@ -10,10 +10,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from textsim.core.io import InputFileError, PathLike, write_npz
+from textsim.core.options import settings_of
 from textsim.formats.source import LoadedVectors
 from textsim.gem.sts import Kept
-from textsim.io import InputFileError, PathLike, write_npz
-from textsim.options import settings_of
 
 
 @dataclass(frozen=True)

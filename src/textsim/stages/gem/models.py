@@ -7,8 +7,8 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from textsim.core.io import PathLike, atomic_dir
 from textsim.gem.sts import read_splits, sentences_to_fit
-from textsim.io import PathLike, atomic_dir
 from textsim.stages.gem.common import STSOptions, method_maker
 from textsim.stages.gem.sts import ZERO_TRAINING, learned_models
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from textsim.core.io import PathLike, write_csv
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
-from textsim.io import PathLike, write_csv
 from textsim.methods.gem.model import GEM
 from textsim.stages.gem.common import STSOptions, method_maker, save_vectors
 

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from textsim.io import PathLike, write_csv
-from textsim.options import settings_of
+from textsim.core.io import PathLike, write_csv
+from textsim.core.options import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -41,9 +41,9 @@ def paragraph_scores(
 
     import pandas as pd
 
+    from textsim.core.io import atomic_path
     from textsim.formats.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
-    from textsim.io import atomic_path
     from textsim.methods.gem.model import GEM
     from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding

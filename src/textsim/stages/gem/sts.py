@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from textsim.core.io import PathLike, atomic_path, write_csv
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
-from textsim.io import PathLike, atomic_path, write_csv
 from textsim.methods.gem.model import GEM
 from textsim.methods.pooling import PoolingEmbedding
 from textsim.methods.sif import SIF, USIF

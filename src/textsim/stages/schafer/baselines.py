@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from textsim.io import PathLike, write_json, write_npz
+from textsim.core.io import PathLike, write_json, write_npz
 from textsim.stages.schafer.evaluation import _load_reference
 
 log = logging.getLogger(__name__)

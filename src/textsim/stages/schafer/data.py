@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from textsim.io import PathLike, write_json, write_npz
-from textsim.options import settings_of
+from textsim.core.io import PathLike, write_json, write_npz
+from textsim.core.options import settings_of
 
 log = logging.getLogger(__name__)
 

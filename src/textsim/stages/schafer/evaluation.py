@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from textsim.backend import select_backend
-from textsim.io import PathLike
-from textsim.options import settings_of
+from textsim.core.io import PathLike
+from textsim.core.options import settings_of
+from textsim.runtime.backend import select_backend
 from textsim.schafer.settings import TrainingSettings
 
 log = logging.getLogger(__name__)
@@ -62,7 +62,7 @@ def evaluate_on_split(
     :func:`textsim.schafer.search.evaluate_model`)."""
     settings, seed, deterministic = training.settings, training.seed, training.deterministic
     select_backend(training.backend, deterministic=deterministic)
-    from textsim.backend import describe, seed_everything
+    from textsim.runtime.backend import describe, seed_everything
     from textsim.schafer.datasets import read_dataset
     from textsim.schafer.search import evaluate_model
 

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 
-from textsim.checkpoint import Checkpoint, checkpoint_for
-from textsim.io import PathLike, read_json, write_json, write_npz
-from textsim.options import settings_of
+from textsim.core.io import PathLike, read_json, write_json, write_npz
+from textsim.core.options import settings_of
+from textsim.runtime.checkpoint import Checkpoint, checkpoint_for
 from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 
 _RUN = re.compile(r"^(?P<model>[a-z0-9_]+)-(?P<wv>\d+)wv-(?P<dv>\d+|pso|fix)dv$")

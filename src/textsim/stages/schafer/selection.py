@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from textsim.checkpoint import Checkpoint, checkpoint_for
-from textsim.io import PathLike, read_json, write_json, write_npz
-from textsim.options import settings_of
+from textsim.core.io import PathLike, read_json, write_json, write_npz
+from textsim.core.options import settings_of
+from textsim.runtime.checkpoint import Checkpoint, checkpoint_for
 from textsim.schafer.selection import Point, best_trial, trial_settings
 from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from textsim.checkpoint import Checkpoint, checkpoint_for
-from textsim.io import PathLike, read_json, write_json
-from textsim.options import settings_of
+from textsim.core.io import PathLike, read_json, write_json
+from textsim.core.options import settings_of
+from textsim.runtime.checkpoint import Checkpoint, checkpoint_for
 from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 
 log = logging.getLogger(__name__)

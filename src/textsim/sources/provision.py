@@ -4,7 +4,7 @@ The workflow asks :func:`provision` for every input a planned fetch job needs (i
 fetch rules' input functions), prints one line per input (``present``, ``mirror``,
 ``official`` or ``package``) and stops planning, naming the input and the ways to
 provide it, when one has no source here: no mirror folder holding it and no download
-address of its own (:mod:`textsim.resources` declares both). Only existence is
+address of its own (:mod:`textsim.sources.resources` declares both). Only existence is
 checked here; every file is verified against its checksum when it is fetched.
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from textsim.resources import MIRROR_ENV, Resource, get_resource, resolve_mirror
+from textsim.sources.resources import MIRROR_ENV, Resource, get_resource, resolve_mirror
 
 __all__ = ["Provision", "SourceKind", "exists_all", "from_official", "pooled", "provision"]
 
@@ -63,7 +63,7 @@ def provision(
     """Where resource ``name`` (its ``files``, default all; a dump's ``date``) comes
     from with ``mirror`` (a folder, or ``None``; ``$TEXTSIM_MIRROR`` wins, as for the
     fetch) when the run's copies are not all ``present``. Raises
-    :class:`~textsim.resources.ResourceError` for an unknown resource or a mirror folder
+    :class:`~textsim.sources.resources.ResourceError` for an unknown resource or a mirror folder
     that does not exist."""
     resource = get_resource(name)
     if present:

@@ -181,8 +181,8 @@ def module_closure(script: str | Path, package_dir: str | Path) -> list[Path]:
 
 #: the library's layers, top to bottom, in tiers: a layer may import only itself and the
 #: layers of the tiers after its own (never a peer of its tier), then the foundations
-#: (io, text, report, distances, ...); tests/test_layout.py enforces it and the
-#: development page draws it (:func:`layer_edges`)
+#: (core, text, report, sources, runtime, measures, project); tests/test_layout.py
+#: enforces it and the development page draws it (:func:`layer_edges`)
 TIERS: tuple[tuple[str, ...], ...] = (
     ("stages",),  # the rules' glue, one module per rule (or per rules sharing code inputs)
     (

@@ -21,7 +21,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from textsim.io import private_dir
+from textsim.core.io import private_dir
 
 __all__ = ["CACHE"]
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from textsim.io import PathLike, write_npz
+from textsim.core.io import PathLike, write_npz
 
 log = logging.getLogger(__name__)
 

@@ -46,13 +46,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from textsim.fetching import (
+from textsim.core.io import atomic_path
+from textsim.sources.fetching import (
     ChecksumError,
     ResourceError,
     archive_cache,
     file_digest,
 )
-from textsim.io import atomic_path
 
 __all__ = [
     "FOLDER_PREPARATIONS",
@@ -170,7 +170,7 @@ FOLDER_PREPARATIONS: dict[str, Callable[[Path, Path], None]] = {
 
 def check_lock(lock: Path, url: str, path: Path) -> None:
     """Trust on first use: record ``path``'s size and SHA-256 for ``url`` in ``lock``
-    the first time; later, raise :class:`~textsim.resources.ChecksumError` when they
+    the first time; later, raise :class:`~textsim.sources.resources.ChecksumError` when they
     differ from the record."""
     _check_record(lock, url, path.stat().st_size, file_digest(path))
 

@@ -1,6 +1,6 @@
 """Downloading and verifying files: the errors, digests, the download with retries, an
-archive member's extraction and the private archive cache that :mod:`textsim.resources`
-and :mod:`textsim.official` share."""
+archive member's extraction and the private archive cache that :mod:`textsim.sources.resources`
+and :mod:`textsim.sources.official` share."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import urllib.request
 import zlib
 from pathlib import Path
 
-from textsim.io import atomic_path, private_dir
+from textsim.core.io import atomic_path, private_dir
 
 __all__ = [
     "ChecksumError",

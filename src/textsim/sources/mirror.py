@@ -3,7 +3,7 @@ the ``textsim resources`` listing: one machine with internet prepares the folder
 cluster without it names with ``TEXTSIM_MIRROR``.
 
 Each declared ``files`` resource with a source (an address of its own, or an official
-download it is prepared from: :mod:`textsim.official`) is fetched and verified as the
+download it is prepared from: :mod:`textsim.sources.official`) is fetched and verified as the
 workflow fetches it, into ``<folder>/<mirror_dir>/<file>``; a file already there that
 its checksum (or its members digest) vouches for is kept. ``SHA256SUMS`` lists every
 file of the folder. Resources without a source here are listed as skipped, with how to
@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from textsim.fetching import MIRROR_SUMS
-from textsim.official import NotPrepared, members_digest
-from textsim.resources import (
+from textsim.sources.fetching import MIRROR_SUMS
+from textsim.sources.official import NotPrepared, members_digest
+from textsim.sources.resources import (
     Resource,
     ResourceError,
     fetch_file,
@@ -68,7 +68,7 @@ def build_mirror(
     """Fill ``folder`` with resources ``names`` (default: every ``files`` resource that
     has a source) and write its ``SHA256SUMS``. A named resource without a source is an
     error; unnamed ones are skipped. ``addresses``: resource name -> where to download
-    it instead of its own address (:meth:`~textsim.resources.Resource.at`). A failure
+    it instead of its own address (:meth:`~textsim.sources.resources.Resource.at`). A failure
     leaves no folder behind that this call made and left empty."""
     root = Path(folder)
     before = {root, *(p for p in root.rglob("*") if p.is_dir())} if root.is_dir() else set()

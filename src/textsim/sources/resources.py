@@ -29,7 +29,8 @@ from typing import Any
 
 import yaml
 
-from textsim.fetching import (
+from textsim.core.io import atomic_path
+from textsim.sources.fetching import (
     MIRROR_SUMS,
     ChecksumError,
     ResourceError,
@@ -38,8 +39,7 @@ from textsim.fetching import (
     file_digest,
     verify_digest,
 )
-from textsim.io import atomic_path
-from textsim.official import LOCK, Official, fetch_official, members_digest
+from textsim.sources.official import LOCK, Official, fetch_official, members_digest
 
 __all__ = [
     "MIRROR_ENV",
@@ -77,9 +77,9 @@ class Resource:
     checksum_algorithm: str = "sha256"
     archive: str | None = None
     files: dict[str, str] = field(default_factory=dict)
-    #: the official download the file is prepared from (:mod:`textsim.official`)
+    #: the official download the file is prepared from (:mod:`textsim.sources.official`)
     official: Official | None = None
-    #: a tar archive's members digest (:func:`textsim.official.members_digest`): a
+    #: a tar archive's members digest (:func:`textsim.sources.official.members_digest`): a
     #: mirror copy prepared from the official download has these members
     members_sha256: str | None = None
     #: a resource with an address that a pool of resources takes in this one's place
@@ -259,7 +259,7 @@ def fetch_file(
     copied from ``<mirror>/<mirror_dir>/<file>`` instead of downloaded; a file the
     mirror lacks comes from the official address, where the resource has one, or is
     prepared from its ``official`` download (verified by its pinned checksum or the
-    run's ``lock`` file: :mod:`textsim.official`). ``address``: download from there
+    run's ``lock`` file: :mod:`textsim.sources.official`). ``address``: download from there
     instead of the resource's own address (:meth:`Resource.at`).
     """
     resource = get_resource(name)

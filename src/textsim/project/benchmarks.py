@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from textsim.io import PathLike
+from textsim.core.io import PathLike
 
 __all__ = ["ScheduledJob", "read_benchmark", "rule_usage", "scheduled_jobs", "usage_report"]
 

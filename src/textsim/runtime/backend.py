@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Literal
 
-from textsim.machine import has_nvidia_driver
+from textsim.runtime.machine import has_nvidia_driver
 
 __all__ = [
     "BACKENDS",

@@ -155,9 +155,9 @@ def setup_logging(
 
     Workflow scripts call this first, so each job's log file holds its
     progress (tqdm writes to stderr) and its messages; a job started by ``snakemake``
-    also ends when that process is gone (:func:`textsim.machine.end_with_workflow`).
+    also ends when that process is gone (:func:`textsim.runtime.machine.end_with_workflow`).
     """
-    from textsim.machine import end_with_workflow
+    from textsim.runtime.machine import end_with_workflow
 
     end_with_workflow()
     if log_file is not None:
