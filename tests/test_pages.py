@@ -211,11 +211,23 @@ def test_a_run_with_an_extra_method_records_its_leaderboards(tmp_path: Path) -> 
     )
     text = render("leaderboard", [snap], ["deboom"])
     assert "| 20 | 1 | Mine, cosine | 6.53 [5.26, 8.33] |" in text
+    assert "Tf-idf" in text and "Tf-idf" not in render("leaderboard", [snap], ["deboom", "1"])
     assert "| 20 | Mine | beats |" in render("leaderboard", [snap], ["deboom", "comparisons"])
     with pytest.raises(SnapshotError, match="leaderboard-sts"):
         render("leaderboard", [snap], ["sts"])  # no STS in that run
     with pytest.raises(SnapshotError, match="expected deboom"):
         render("leaderboard", [snap], ["glue"])
+    pd.DataFrame(
+        {"Split": ["test"] * 3, "Rank": [1, 2, 3], "Method": ["GEM", "SIF", "Mine"]}
+    ).to_csv(tables / "leaderboard-sts.csv", index=False)
+    pd.DataFrame({"Split": ["test"], "Method": ["Mine"], "Outcome": ["ties"]}).to_csv(
+        tables / "leaderboard-sts-comparisons.csv", index=False
+    )
+    snap = Snapshot(
+        record(tmp_path / "results", tmp_path / "s", command="c", config="c", backend="jax")
+    )
+    top = render("leaderboard", [snap], ["sts", "1"])  # the first and every extra method
+    assert "| test | 1 | GEM |" in top and "| test | 3 | Mine |" in top and "SIF" not in top
 
 
 def test_a_corpus_size_study_records_its_claims_by_size(tmp_path: Path) -> None:

@@ -264,16 +264,28 @@ LEADERBOARD_TITLES = {
 
 def leaderboard(snaps: Sequence[Snapshot], args: Sequence[str]) -> str:
     """A leaderboard of the last run as its table says it (args: deboom | sts | schafer,
-    then optionally ``comparisons``: the extra methods against the references)."""
+    then optionally ``comparisons``, the extra methods against the references, or a
+    number N: the first N ranks of each set, split or dataset and every extra method's
+    rows)."""
     family, *rest = args
-    if family not in LEADERBOARD_TITLES or rest not in ([], ["comparisons"]):
+    top = int(rest[0]) if len(rest) == 1 and rest[0].isdigit() else None
+    if family not in LEADERBOARD_TITLES or (top is None and rest not in ([], ["comparisons"])):
         raise SnapshotError(
-            f"leaderboard: expected deboom | sts | schafer [comparisons], got {args}"
+            f"leaderboard: expected deboom | sts | schafer [comparisons | N], got {args}"
         )
-    name = f"leaderboard-{family}" + ("-comparisons" if rest else "")
+    comparisons = rest == ["comparisons"]
+    name = f"leaderboard-{family}" + ("-comparisons" if comparisons else "")
     frame = snaps[-1].table(name)
+    title = LEADERBOARD_TITLES[family] + (": the extra methods' comparisons" if comparisons else "")
+    if top is not None:
+        if "Kind" in frame:
+            extra = frame["Kind"] == "extra"
+        else:  # the STS board: its extra methods are those its comparisons name
+            names = set(snaps[-1].table(f"{name}-comparisons")["Method"])
+            extra = frame["Method"].isin(names)
+        frame = frame[(frame["Rank"] <= top) | extra]
+        title += f", the first {top} of each and every extra method"
     body = [["—" if pd.isna(v) else str(v) for v in row] for row in frame.itertuples(index=False)]
-    title = LEADERBOARD_TITLES[family] + (": the extra methods' comparisons" if rest else "")
     return f"{title} ({snaps[-1].name}, 95% intervals)\n\n" + md_table(
         [str(c) for c in frame.columns], body
     )
