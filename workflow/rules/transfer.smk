@@ -23,7 +23,7 @@ rule clean_transfer_slice:
         "../scripts/clean_transfer_slice.py"
 
 
-rule train_word2vec_transfer:
+use rule train_word2vec as train_word2vec_transfer with:
     input:
         corpus=get_transfer_corpus(),
         code=code("train_word2vec"),
@@ -34,7 +34,6 @@ rule train_word2vec_transfer:
             "settings": TRANSFER["word2vec"],
             "seed": config["seed"],
         },
-    threads: w2v_workers()
     log:
         "logs/transfer/train_word2vec_transfer.log",
     benchmark:
@@ -42,10 +41,6 @@ rule train_word2vec_transfer:
     resources:
         mem_mb=mem_mb(2000, 0.5),
         runtime=1440,
-    conda:
-        ENV_NLP
-    script:
-        "../scripts/train_word2vec.py"
 
 
 rule fetch_google_news_vectors:
