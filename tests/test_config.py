@@ -15,15 +15,15 @@ from textsim.deboom.tweets import COUPLE_SETS
 from textsim.methods.learned.procedures import PROCEDURES, TrainConfig
 from textsim.runtime.backend import BACKENDS
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
-from textsim.schafer.models import MODELS
-from textsim.schafer.models.autoencoders import RECONSTRUCTIONS
-from textsim.schafer.models.base import (
+from textsim.schafer.hyperparameters import (
     ADAGRAD_FORMS,
     BATCHINGS,
-    OPTIMIZERS,
+    RECONSTRUCTIONS,
+    RECURRENT,
     RECURRENT_ACTIVATIONS,
 )
-from textsim.schafer.models.fused import RECURRENT
+from textsim.schafer.models import MODELS
+from textsim.schafer.models.base import OPTIMIZERS
 from textsim.schafer.selection import ROWS
 from textsim.stages.schafer.data import READERS
 
@@ -162,23 +162,42 @@ def test_the_selection_defaults_name_every_row_and_the_optimizers_grids() -> Non
     assert set(selection["learning_rates"]["properties"]) == {*OPTIMIZERS, "doc2vec"}
 
 
-def test_the_sts_method_settings_are_the_estimators_rules() -> None:
-    """config sts.params: one entry per STS method, each parameter's schema what its
-    estimator's rule (Allowed) admits, less what the method name fixes and the cleaning."""
-    from textsim.gem.sts import STS_METHODS
-    from textsim.methods.names import NAMES
-    from textsim.methods.registry import ESTIMATORS
+def test_the_method_settings_are_the_estimators_rules() -> None:
+    """config methods.<name>: one entry per configured method, its schema the checked-in
+    $defs, which equal what the estimators' rules generate (textsim.methods.settings);
+    the deprecated sts.params names the same definitions."""
+    from textsim.methods.schema import schema_defs
+    from textsim.methods.settings import CONFIGURED
 
-    node = _node("sts.params")
-    assert list(node["properties"]) == list(STS_METHODS)
-    for name, schema in node["properties"].items():
-        fixed = NAMES[name].params
-        rules = ESTIMATORS[NAMES[name].estimator].allowed
-        expected = {
-            k: r.json_schema() for k, r in rules.items() if k not in fixed and k != "cleaning"
-        }
-        assert schema["properties"] == expected, name
-        assert schema["additionalProperties"] is False
+    assert SCHEMA["$defs"] == schema_defs(), "run python -m textsim.methods.schema"
+    methods = _node("methods")["properties"]
+    deprecated = _node("sts.params")["properties"]
+    for name in CONFIGURED:
+        assert methods[name]["$ref"] == deprecated[name]["$ref"] == f"#/$defs/method-{name}"
+    assert set(methods) == {*CONFIGURED, "extra"} and set(deprecated) == set(CONFIGURED)
+
+
+def test_the_method_settings_are_checked_and_merged_with_the_deprecated_key() -> None:
+    from textsim.config import ConfigError, check_config
+    from textsim.methods.settings import merged_settings
+
+    config = _demo()
+    config["methods"] = {"sif": {"a": "0.0001"}}  # as --config gives it: coerced
+    check_config(config, SCHEMA_PATH)
+    assert config["methods"]["sif"]["a"] == 1e-4
+    config["methods"] = {"sif": {"a": 0}}
+    with pytest.raises(ConfigError, match=r"key 'methods.sif.a': 0 is less than or equal"):
+        check_config(config, SCHEMA_PATH)
+    config["methods"] = {"sif": {"alpha": 1e-4}}
+    with pytest.raises(ConfigError, match=r"unknown key 'methods.sif.alpha'"):
+        check_config(config, SCHEMA_PATH)
+    settings, message = merged_settings({"sif": {"a": 1e-4}}, {})
+    assert settings["sif"] == {"a": 1e-4} and settings["gem"] == {} and message is None
+    settings, message = merged_settings(
+        {"sif": {"a": 1e-4}}, {"sif": {"a": 3e-4, "n_components": 0}, "gem": {"window": 5}}
+    )
+    assert settings["sif"] == {"a": 1e-4, "n_components": 0} and settings["gem"] == {"window": 5}
+    assert message is not None and "sts.params.sif → methods.sif" in message
 
 
 def test_the_default_profile_wakes_the_scheduler_rarely_and_exits_promptly() -> None:
@@ -211,8 +230,11 @@ def test_the_lstm_models_train_with_the_thesis_keras2_forms(files: tuple[str, ..
     recurrent autoencoder with Keras 2's Adagrad and hard sigmoid, the thesis' Keras;
     Keras 3's forms stay a named variant. The demo fixes both models' optimizer at
     Adagrad (§4: best for both LSTM models); paper.yaml searches it."""
-    from textsim.schafer.search import _model_arguments
+    from textsim.schafer.hyperparameters import DECLARATIONS
     from textsim.schafer.settings import TrainingSettings
+
+    def _model_arguments(model: str, params: dict, settings: TrainingSettings, seed: int) -> dict:
+        return DECLARATIONS[model].arguments(params, settings, seed)
 
     schafer = _merged(*files)["schafer"]
     settings = TrainingSettings.of(schafer["training"])

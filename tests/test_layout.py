@@ -232,8 +232,9 @@ def _enumerations() -> dict[str, tuple[Path, tuple[str, ...]]]:
     from textsim.deboom.baselines import BASELINES
     from textsim.methods.learned.procedures import PRL_PROCEDURES, PROCEDURES, STOPPING
     from textsim.methods.pooling import POOLINGS
+    from textsim.methods.settings import CONFIGURED
     from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
-    from textsim.schafer.models import MODELS
+    from textsim.schafer.hyperparameters import DECLARATIONS
     from textsim.schafer.models.base import OPTIMIZERS
 
     procedures = SRC / "methods" / "learned" / "procedures.py"
@@ -243,7 +244,8 @@ def _enumerations() -> dict[str, tuple[Path, tuple[str, ...]]]:
         "stopping rules": (procedures, STOPPING),
         "poolings": (SRC / "methods" / "pooling.py", POOLINGS),
         "optimizers": (SRC / "schafer" / "models" / "base.py", OPTIMIZERS),
-        "Schäfer's models": (SRC / "schafer" / "models" / "__init__.py", tuple(MODELS)),
+        "Schäfer's models": (SRC / "schafer" / "hyperparameters.py", tuple(DECLARATIONS)),
+        "configured methods": (SRC / "methods" / "settings.py", tuple(CONFIGURED)),
         "De Boom's baselines": (SRC / "deboom" / "baselines.py", tuple(BASELINES)),
         "Schäfer's baselines": (SRC / "schafer" / "baselines.py", tuple(SCHAFER_BASELINES)),
     }

@@ -37,3 +37,20 @@ def test_the_stage_builds_the_random_baseline_at_the_word_vectors_size() -> None
     assert isinstance(model, RandomVectors) and model.transform(["a b"]).shape == (1, 12)
     with pytest.raises(ValueError, match="unknown baseline 'median'"):
         baseline_model("median", Embeddings(), None, [])
+
+
+def test_a_baseline_takes_its_methods_settings() -> None:
+    """config methods.sif reaches the Schäfer SIF baseline (rule schafer_baseline passes
+    the baseline's method's settings); the stage's own no-cleaning stays."""
+    from textsim.stages.schafer.baselines import baseline_model
+    from textsim.vectors.words import WordEmbeddings
+
+    rng = np.random.default_rng(0)
+    words = ["heart", "failure", "trial", "renal", "cell", "carcinoma"]
+    emb = WordEmbeddings.from_arrays(words, rng.normal(size=(6, 20)), np.arange(1, 7), 12)
+    prob = np.full(6, 1 / 6)
+    train = ["heart failure trial", "renal cell carcinoma", "heart cell"] * 4
+    default = baseline_model("sif", emb, prob, train)
+    chosen = baseline_model("sif", emb, prob, train, {"a": 1e-4, "cleaning": "paper"})
+    assert default.a == 1e-3 and chosen.a == 1e-4 and chosen.cleaning == "none"
+    assert not np.allclose(default.transform(["heart trial"]), chosen.transform(["heart trial"]))

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from textsim.schafer.search import _model_arguments
+from textsim.schafer.hyperparameters import DECLARATIONS
 from textsim.schafer.settings import TrainingSettings
 
 BASE = {"max_words": 50, "max_epochs": 4, "patience": 2, "min_delta": 0.001, "doc2vec_epochs": 3}
@@ -32,6 +32,10 @@ def test_the_settings_are_frozen_and_checked() -> None:
         TrainingSettings.of({**BASE, "epochs_max": 3})
     with pytest.raises(ValueError, match="doc2vec_epochs"):
         TrainingSettings.of({k: v for k, v in BASE.items() if k != "doc2vec_epochs"})
+
+
+def _model_arguments(model: str, params: dict, settings: TrainingSettings, seed: int) -> dict:
+    return DECLARATIONS[model].arguments(params, settings, seed)
 
 
 def test_each_model_gets_the_settings_it_takes() -> None:

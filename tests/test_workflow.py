@@ -521,8 +521,8 @@ def test_gem_stages_table_figures_and_report(
     monkeypatch.setenv("TEXTSIM_MIRROR", str(mirror))
     extra = tmp_path / "gem.yaml"
     extra.write_text(
-        "sts: {enabled: true, max_pairs: 150, ngrams: [1, 2], learned: ['var/median'],\n"
-        "      params: {sif: {a: 0.0003}}}\n"
+        "sts: {enabled: true, max_pairs: 150, ngrams: [1, 2], learned: ['var/median']}\n"
+        "methods: {sif: {a: 0.0003}}\n"
         "paragraphs: {enabled: true, max_documents: 80, c_grid: [0.1, 1.0]}\n"
     )
     res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=extra)
@@ -546,10 +546,36 @@ def test_gem_stages_table_figures_and_report(
         for ext in ("pdf", "png"):
             assert (paper / f"figures/gem-ngrams-{kind}.{ext}").stat().st_size > 1000
     _api_equals_workflow_vectors(tiny_project / "results")
-    # config sts.params reached the model file, whose vectors are the table's (above)
+    # config methods.sif reached the model file, whose vectors are the table's (above)
     import textsim
 
     assert textsim.load(tiny_project / "results/models/sts/sif.npz").a == 0.0003
+    # another SIF a reruns what applies SIF (STS scores, model files, paragraphs) and
+    # what reads them, nothing else (GEM's n-gram sweep is GEM only); the deprecated
+    # key with the same value plans nothing and names the new key
+    other = tmp_path / "sif.yaml"
+    other.write_text(extra.read_text().replace("a: 0.0003", "a: 0.0001"))
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=other)
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert planned_jobs(res) == {
+        "sts_scores",
+        "sts_models",
+        "paragraph_scores",
+        "table_gem_sts",
+        "table_gem_paragraphs",
+        "verdicts",
+        "all",
+    }, res.stdout
+    old = tmp_path / "old.yaml"
+    old.write_text(
+        extra.read_text()
+        .replace("methods: {sif: {a: 0.0003}}\n", "")
+        .replace("learned: ['var/median']}", "learned: ['var/median'], params: {sif: {a: 0.0003}}}")
+    )
+    res = smk_in(tiny_project, "-n", extra_config=old)
+    assert res.returncode == 0 and "Nothing to be done" in res.stdout + res.stderr, res.stdout
+    assert "config key sts.params is deprecated" in res.stderr
+    assert "sts.params.sif → methods.sif" in res.stderr
     # each rule's code inputs exact, shown by dry runs: the model-file format reruns the
     # model files only (no score, no table); GEM's kernel reruns what applies GEM and
     # no learned weights; the learned weights' trainer reruns their training and what
@@ -834,6 +860,14 @@ def test_schafer_framework_artifacts_and_resume(
     # editing one table's formatting reruns that table only, never a search job
     lda = _edit_and_plan(tiny_project, "schafer/tables/lda.py", extra_config=extra)
     assert lda == {"schafer_table_lda", "all"}, lda
+    # config methods.sif reaches the SIF baseline (one job per dataset), no model's run
+    sif = tmp_path / "sif.yaml"
+    sif.write_text(SCHAFER_TINY + "methods: {sif: {a: 0.0001}}\n")
+    res = smk_in(tiny_project, "-n", "--quiet", "rules", extra_config=sif)
+    assert res.returncode == 0, res.stderr[-3000:]
+    counts = _job_counts(res)
+    assert counts["schafer_baseline"] == 2, counts
+    assert not {"schafer_run", "schafer_swarm_evaluate", "schafer_words"} & set(counts), counts
     best = json.loads((tiny_project / f"{search}/topic_cnn/best.json").read_text())
     assert best["generation"] in (0, 1) and best["split"] == "valid"
     # a rerun gives the same doc2vec scores: the jobs' string hashes are fixed

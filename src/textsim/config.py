@@ -64,6 +64,9 @@ def coerce_strings(config: dict[str, Any], schema: Mapping[str, Any]) -> None:
     validator = jsonschema.validators.validator_for(schema)
 
     def fix(value: Any, sub: Mapping[str, Any]) -> Any:
+        ref = sub.get("$ref", "")
+        if ref.startswith("#/$defs/"):  # the schema's own definitions (methods.<name>)
+            sub = schema["$defs"][ref.removeprefix("#/$defs/")]
         if isinstance(value, str):
             try:
                 parsed = yaml.safe_load(value)

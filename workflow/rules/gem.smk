@@ -44,7 +44,7 @@ rule sts_ngrams:
             "ngrams": STS["ngrams"],
             "modes": STS["modes"],
             "max_pairs": STS["max_pairs"],
-            "params": STS["params"],
+            "params": {"gem": METHOD_SETTINGS["gem"]},  # the sweep applies GEM only
         },
     threads: 2
     log:
@@ -151,6 +151,7 @@ rule paragraph_scores:
             "max_documents": PARAGRAPHS["max_documents"],
             "c_grid": PARAGRAPHS["c_grid"],
             "seed": config["seed"],
+            "params": METHOD_SETTINGS,
         },
     threads: 2
     log:

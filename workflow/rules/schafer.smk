@@ -6,7 +6,7 @@ wildcard_constraints:
     sch_model=r"[a-z0-9_]+",
     baseline="|".join(SCHAFER_BASELINES),
     wv=r"\d+",
-    dv=r"\d+|pso|fix",
+    dv="|".join((r"\d+", *SCH_OWN_DV)),
     gen=r"\d+",
     particle=r"\d+",
 
@@ -200,6 +200,9 @@ rule schafer_run:
     params:
         options=lambda wc: {  # textsim.stages.schafer.runs.FinalRun
             "run": f"{wc.sch_model}-{wc.wv}wv-{wc.dv}dv",
+            "model": wc.sch_model,
+            "word_size": int(wc.wv),
+            "doc_size": None if wc.dv in SCH_OWN_DV else int(wc.dv),
             "fixed": SCH_FIXED.get(wc.sch_model),
             "training": sch_training(seed_of(wc), wc.untrained),
         },
@@ -229,6 +232,7 @@ rule schafer_baseline:
     params:
         options=lambda wc: {  # keywords of textsim.stages.schafer.baselines.baseline_run
             "name": wc.baseline,
+            "params": METHOD_SETTINGS.get(SCHAFER_BASELINES[wc.baseline], {}),
         },
     log:
         "logs/schafer/{dataset}/runs/{baseline}.log",

@@ -76,10 +76,13 @@ if SCH["enabled"] and SEL["enabled"]:
         raise SystemExit(f"config: {err}") from None
 
 
+#: the run-name tokens of a model's own document size: the search's, the fixed configuration's
+SCH_OWN_DV = ("pso", "fix")
+
+
 def sch_dv(model):
-    """The run-name token of a model's own document size: the search's (pso) or the
-    fixed configuration's (fix)."""
-    return "fix" if model in SCH_FIXED else "pso"
+    """The run-name token of a model's own document size (SCH_OWN_DV)."""
+    return SCH_OWN_DV[1] if model in SCH_FIXED else SCH_OWN_DV[0]
 
 
 def sch_main_run(model):

@@ -20,6 +20,7 @@ import numpy.typing as npt
 import pandas as pd
 
 from textsim.core.io import PathLike
+from textsim.methods.settings import CONFIGURED
 
 log = logging.getLogger(__name__)
 
@@ -235,14 +236,8 @@ def learned_method(run: str, model: Any) -> STSMethod:
 
 
 #: the registry names of the STS table's methods, each under its table label (config
-#: ``sts.params`` sets their estimators' parameters)
-STS_METHODS: dict[str, str] = {
-    "mean": "mean",
-    "idf-mean": "idf-weighted mean",
-    "sif": "SIF",
-    "usif": "uSIF",
-    "gem": "GEM",
-}
+#: ``methods.<name>`` sets their estimators' parameters): the configured methods
+STS_METHODS: dict[str, str] = CONFIGURED
 
 
 def standard_methods(

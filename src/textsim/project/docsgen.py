@@ -76,8 +76,24 @@ def _rows(node: Schema, prefix: str) -> Iterator[tuple[str, str, str, str]]:
             yield from _rows(entry, f"{key}.<name>.")
 
 
+def _inlined(node: Any, defs: Mapping[str, Any]) -> Any:
+    """``node`` with each local ``$ref`` (``#/$defs/<name>``) replaced by its definition,
+    the referring node's own keys (its description) kept over it."""
+    if isinstance(node, Mapping):
+        ref = node.get("$ref", "")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            node = {**defs[ref.removeprefix("#/$defs/")], **rest}
+        return {k: _inlined(v, defs) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_inlined(v, defs) for v in node]
+    return node
+
+
 def config_reference(schema: Schema) -> str:
-    """Markdown of every configuration key: one table per top-level section."""
+    """Markdown of every configuration key: one table per top-level section (the
+    schema's own definitions, ``$defs``, shown where they are used)."""
+    schema = _inlined(schema, schema.get("$defs", {}))
     lines = [
         "# Configuration reference",
         "",

@@ -16,7 +16,7 @@ import pandas as pd
 
 from textsim.schafer import metrics as docmetrics
 from textsim.schafer.datasets import Vocabulary
-from textsim.schafer.hyperparameters import searched
+from textsim.schafer.hyperparameters import KINDS
 from textsim.schafer.models import MODELS
 from textsim.schafer.models.base import OPTIMIZERS
 from textsim.schafer.models.neural import KerasDocumentModel
@@ -39,24 +39,23 @@ def search_space(
     model: str, bounds: Mapping[str, Sequence[float]], learning_rate_scale: str = "linear"
 ) -> list[Dimension]:
     """The swarm's dimensions for ``model`` within ``bounds`` (the thesis: document
-    size 20–200, batch 20–500, learning rate 1e-4–0.1, dropout 0–1)."""
+    size 20–200, batch 20–500, learning rate 1e-4–0.1, dropout 0–1): the
+    hyperparameters its declaration searches, each of its declared kind."""
     if model not in MODELS:
         raise ValueError(f"unknown model {model!r}; known: {sorted(MODELS)}")
+    if learning_rate_scale not in ("linear", "log"):
+        raise ValueError(f"learning_rate_scale must be linear or log, got {learning_rate_scale!r}")
 
-    def dim(name: str, kind: str) -> Dimension:
+    def dim(name: str) -> Dimension:
+        kind = KINDS[name]
+        if kind == "choice":
+            return Dimension(name, 0, 0, kind="choice", options=OPTIMIZERS)
+        if name == "learning_rate" and learning_rate_scale == "log":
+            kind = "log"
         low, high = bounds[name]
         return Dimension(name, float(low), float(high), kind)
 
-    if learning_rate_scale not in ("linear", "log"):
-        raise ValueError(f"learning_rate_scale must be linear or log, got {learning_rate_scale!r}")
-    dims = {
-        "doc_size": dim("doc_size", "int"),
-        "batch_size": dim("batch_size", "int"),
-        "optimizer": Dimension("optimizer", 0, 0, kind="choice", options=OPTIMIZERS),
-        "learning_rate": dim("learning_rate", "log" if learning_rate_scale == "log" else "float"),
-        "dropout": dim("dropout", "float"),
-    }
-    return [dims[name] for name in searched(model)]
+    return [dim(name) for name in MODELS[model].declaration.searched]
 
 
 def word_matrices(
@@ -135,39 +134,6 @@ def _split(frame: pd.DataFrame, vocab: Vocabulary, split: str) -> tuple[list[Any
     return [vocab.encode(t) for t in part["tokens"]], part["label"].to_numpy()
 
 
-def _model_arguments(
-    model: str, params: Mapping[str, Any], settings: TrainingSettings, seed: int
-) -> dict[str, Any]:
-    """The estimator's keyword arguments (word vectors and checkpoint aside); with
-    ``settings.untrained``, the untrained control: every model as its seed initialised
-    it (no epoch of Keras training, of Doc2Vec or of Doc2Sent2Vec's sentence vectors),
-    scored like the trained one."""
-    kwargs: dict[str, Any] = {"doc_size": int(params["doc_size"]), "seed": seed}
-    kwargs["learning_rate"] = float(params["learning_rate"])
-    control = settings.untrained
-    if model == "doc2vec":
-        kwargs["epochs"] = 0 if control else settings.doc2vec_epochs
-        return kwargs
-    kwargs["batch_size"] = int(params["batch_size"])
-    kwargs["optimizer"] = str(params["optimizer"])
-    kwargs["patience"], kwargs["min_delta"] = settings.patience, settings.min_delta
-    kwargs["max_epochs"] = 0 if control else settings.max_epochs
-    kwargs["adagrad"] = settings.adagrad
-    if model == "doc2sent2vec":
-        if control:
-            kwargs["sentence_epochs"] = 0
-        return kwargs
-    kwargs["dropout"] = float(params["dropout"])
-    kwargs["max_words"] = settings.max_words
-    kwargs["batching"] = settings.batching
-    if model in ("topic_lstm", "rae"):
-        kwargs["recurrent"] = settings.recurrent
-        kwargs["recurrent_activation"] = settings.recurrent_activation
-    if model == "rae":
-        kwargs["reconstruct"] = settings.reconstruct
-    return kwargs
-
-
 def evaluate_model(
     model: str,
     params: Mapping[str, Any],
@@ -191,8 +157,8 @@ def evaluate_model(
     every model's ``valid_scores`` beside the ``split``'s."""
     cls = MODELS[model]
     settings = TrainingSettings.of(settings)
-    kwargs = _model_arguments(model, params, settings, seed)
-    if model != "doc2vec":
+    kwargs = cls.declaration.arguments(params, settings, seed)
+    if cls.declaration.pretrained:
         kwargs["word_vectors"] = word_vectors
         kwargs["checkpoint"] = checkpoint
     X_train, y_train = _split(frame, vocab, "train")

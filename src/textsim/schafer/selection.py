@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from textsim.schafer.models import MODELS
+from textsim.schafer.hyperparameters import DECLARATIONS
 from textsim.schafer.settings import TrainingSettings
 
 __all__ = [
@@ -41,7 +41,7 @@ READINGS: dict[str, tuple[str, dict[str, Any]]] = {
     "rae-mean": ("rae", {"reconstruct": "mean"}),
 }
 #: every row the selection knows: the six models, then the other readings
-ROWS = (*MODELS, *READINGS)
+ROWS = (*DECLARATIONS, *READINGS)
 
 _POINT = re.compile(r"^lr(?P<lr>[0-9.e+-]+?)-p(?P<patience>\d+)-e(?P<epochs>\d+)$")
 
@@ -51,7 +51,7 @@ def row_model(row: str) -> tuple[str, dict[str, Any]]:
     if row in READINGS:
         model, settings = READINGS[row]
         return model, dict(settings)
-    if row in MODELS:
+    if row in DECLARATIONS:
         return row, {}
     raise ValueError(f"unknown selection row {row!r}; known: {', '.join(ROWS)}")
 
@@ -82,19 +82,23 @@ def grid(
     selection: Mapping[str, Any],
     training: Mapping[str, Any],
 ) -> list[Point]:
-    """The trials of ``row``: every learning rate of its optimizer's grid (Doc2Vec: its
-    own, gensim's alpha), at the training's patience and epoch limit and, for the rows
-    under ``selection.long.models``, also at the long ones."""
+    """The trials of ``row``: every learning rate of its optimizer's grid (a model
+    without an optimizer, Doc2Vec: the grid under its own name, gensim's alpha), at the
+    training's patience and epoch limit and, for the rows under
+    ``selection.long.models`` whose model stops early (its declaration takes
+    ``max_epochs``), also at the long ones."""
     model, _ = row_model(row)
     if model not in fixed:
         raise ValueError(
             f"schafer.selection.models: {row} needs its hyperparameters in schafer.fixed.{model}"
         )
-    key = "doc2vec" if model == "doc2vec" else str(fixed[model]["optimizer"])
+    declaration = DECLARATIONS[model]
+    optimized = "optimizer" in declaration.searched
+    key = str(fixed[model]["optimizer"]) if optimized else model
     rates = selection["learning_rates"][key]
     stops = [(int(training["patience"]), int(training["max_epochs"]))]
     long = selection["long"]
-    if row in long["models"] and model != "doc2vec":
+    if row in long["models"] and "max_epochs" in declaration.settings:
         stops.append((int(long["patience"]), int(long["max_epochs"])))
     points = [Point(float(lr), p, e) for lr in rates for p, e in stops]
     return list(dict.fromkeys(points))

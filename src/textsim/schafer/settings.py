@@ -14,9 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_type_hints
 
 from textsim.core.options import settings_of
-from textsim.schafer.models.autoencoders import Reconstruction
-from textsim.schafer.models.base import AdagradForm, Batching, RecurrentActivation
-from textsim.schafer.models.fused import Recurrent
+from textsim.schafer.hyperparameters import (
+    AdagradForm,
+    Batching,
+    Reconstruction,
+    Recurrent,
+    RecurrentActivation,
+)
 
 __all__ = ["STOPPINGS", "Stopping", "TrainingSettings"]
 

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, get_args
+from typing import Any
 
 import numpy.typing as npt
 
-from textsim.schafer.models.base import (
+from textsim.schafer.hyperparameters import (
     ADAGRAD_FORMS,
-    F32,
+    AUTOENCODER,
+    RAE,
+    RECONSTRUCTIONS,
     RECURRENT_ACTIVATIONS,
+)
+from textsim.schafer.models.base import (
+    F32,
     Documents,
     mean_vectors,
 )
@@ -20,7 +25,8 @@ class NaiveAutoencoder(KerasDocumentModel):
     """Dense autoencoder of the mean word vector; hidden layers halfway between
     the word and document sizes."""
 
-    name = "autoencoder"
+    declaration = AUTOENCODER
+    name = AUTOENCODER.name
     sequential = False
 
     def _inputs(self, X: Documents) -> Any:
@@ -44,12 +50,6 @@ class NaiveAutoencoder(KerasDocumentModel):
         return inputs
 
 
-#: the recurrent autoencoder's readings of §3.3.1.6: the word sequence over every padded
-#: position (Keras' default loss), over the document's words only, or the mean word vector
-Reconstruction = Literal["padded", "words", "mean"]
-RECONSTRUCTIONS: tuple[str, ...] = get_args(Reconstruction)
-
-
 def _words_mse(y_true: Any, y_pred: Any) -> Any:
     """Mean squared error over each document's words only: the positions whose
     target is not the zero PAD vector; per document, so that it does not depend on
@@ -71,7 +71,8 @@ class RecurrentAutoencoder(KerasDocumentModel):
     ``mean`` (the other reading of §3.3.1.6: a dense layer reconstructs the
     document's mean word vector from the code; no decoder LSTM)."""
 
-    name = "rae"
+    declaration = RAE
+    name = RAE.name
     fused_width_step = 200  # the decoder's output layer and the loss work at every position
 
     def __init__(

@@ -9,6 +9,11 @@ import numpy as np
 import numpy.typing as npt
 
 from textsim.methods.base import ParamsMixin
+from textsim.schafer.hyperparameters import (  # the options' closed sets, declared there
+    ADAGRAD_FORMS,
+    BATCHINGS,
+    Declaration,
+)
 
 F32 = npt.NDArray[np.float32]
 
@@ -29,9 +34,6 @@ def pad_documents(X: Documents, max_words: int) -> npt.NDArray[np.int32]:
         out[i, : len(ids)] = ids
     return out
 
-
-Batching = Literal["shuffled", "bucketed"]
-BATCHINGS: tuple[str, ...] = get_args(Batching)
 
 #: a trimmed batch is padded to its longest document rounded up to a multiple of this,
 #: so that a backend compiles at most max_words / WIDTH_STEP shapes of the model
@@ -138,18 +140,6 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
-#: which Adagrad ``adagrad`` means: Keras 2.0–2.2's (accumulators from 0), the thesis'
-#: Keras 2 (:class:`textsim.schafer.models.keras2.Keras2Adagrad`), or Keras 3's
-#: (accumulators from 0.1); the first is the default
-AdagradForm = Literal["keras2", "keras3"]
-ADAGRAD_FORMS: tuple[str, ...] = get_args(AdagradForm)
-#: the LSTMs' recurrent activation: Keras 2's hard sigmoid, the default of the thesis'
-#: Keras 2 (:func:`textsim.schafer.models.keras2.keras2_hard_sigmoid`), or Keras 3's
-#: sigmoid; the first is the default
-RecurrentActivation = Literal["keras2_hard_sigmoid", "sigmoid"]
-RECURRENT_ACTIVATIONS: tuple[str, ...] = get_args(RecurrentActivation)
-
-
 def make_optimizer(name: str, learning_rate: float, *, adagrad: str = ADAGRAD_FORMS[0]) -> Any:
     """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad`` (in the
     form ``adagrad`` names: :data:`ADAGRAD_FORMS`)."""
@@ -172,8 +162,11 @@ def make_optimizer(name: str, learning_rate: float, *, adagrad: str = ADAGRAD_FO
 
 
 class DocumentModel(ParamsMixin):
-    """Shared estimator interface (parameters are the ``__init__`` arguments)."""
+    """Shared estimator interface (parameters are the ``__init__`` arguments); each
+    model's ``declaration`` says which of them the framework searches and sets
+    (:mod:`textsim.schafer.hyperparameters`)."""
 
+    declaration: ClassVar[Declaration]
     name: ClassVar[str] = ""
     uses_labels: ClassVar[bool] = False
     history_: dict[str, list[float]]

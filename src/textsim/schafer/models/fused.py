@@ -21,19 +21,14 @@ differentiated.
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Literal, get_args
+from typing import Any
 
 __all__ = [
-    "RECURRENT",
     "fused_available",
     "fused_cell",
     "fused_lstm",
     "plain_cell",
 ]
-
-#: the recurrent implementations of the Schäfer LSTM models
-Recurrent = Literal["keras", "fused"]
-RECURRENT: tuple[str, ...] = get_args(Recurrent)
 
 
 def fused_available() -> bool:

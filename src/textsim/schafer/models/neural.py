@@ -12,11 +12,16 @@ import numpy.typing as npt
 
 from textsim.runtime.backend import set_seed
 from textsim.runtime.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
-from textsim.schafer.models.base import (
+from textsim.schafer.hyperparameters import (
     ADAGRAD_FORMS,
     BATCHINGS,
-    F32,
+    RECURRENT,
     RECURRENT_ACTIVATIONS,
+    TOPIC_CNN,
+    TOPIC_LSTM,
+)
+from textsim.schafer.models.base import (
+    F32,
     WIDTH_STEP,
     DocumentModel,
     Documents,
@@ -28,7 +33,7 @@ from textsim.schafer.models.base import (
     make_optimizer,
     pad_documents,
 )
-from textsim.schafer.models.fused import RECURRENT, fused_available
+from textsim.schafer.models.fused import fused_available
 
 #: a caller's validation: the model being trained → its scores on the caller's
 #: validation set (higher is better; early stopping watches ``total``)
@@ -312,7 +317,8 @@ class TopicLSTM(KerasDocumentModel):
     The LSTM skips the padding (masked), so batches are trimmed to their longest
     document."""
 
-    name = "topic_lstm"
+    declaration = TOPIC_LSTM
+    name = TOPIC_LSTM.name
     uses_labels = True
     monitor = "val_accuracy"
 
@@ -346,7 +352,8 @@ class TopicCNN(KerasDocumentModel):
     """Kim (2014): filters over 3, 4 and 5 words, max-pooled over time and
     concatenated (the vector, ``doc_size`` long), then the topic softmax."""
 
-    name = "topic_cnn"
+    declaration = TOPIC_CNN
+    name = TOPIC_CNN.name
     uses_labels = True
     monitor = "val_accuracy"
 

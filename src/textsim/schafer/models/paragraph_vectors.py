@@ -11,8 +11,8 @@ import numpy.typing as npt
 
 from textsim.runtime.backend import active_backend, set_seed
 from textsim.runtime.checkpoint import Checkpoint, EarlyStopping, fingerprint, fit_epochs
+from textsim.schafer.hyperparameters import ADAGRAD_FORMS, DOC2SENT2VEC, DOC2VEC
 from textsim.schafer.models.base import (
-    ADAGRAD_FORMS,
     F32,
     DocumentModel,
     Documents,
@@ -23,7 +23,8 @@ from textsim.schafer.models.base import (
 class Doc2VecDBOW(DocumentModel):
     """PV-DBOW (gensim): the document vector predicts the document's words."""
 
-    name = "doc2vec"
+    declaration = DOC2VEC
+    name = DOC2VEC.name
 
     def __init__(
         self,
@@ -76,7 +77,8 @@ class Doc2VecDBOW(DocumentModel):
 class Doc2Sent2Vec(DocumentModel):
     """Two-phase Doc2Sent2Vec (J et al. 2015 as the thesis summarises it)."""
 
-    name = "doc2sent2vec"
+    declaration = DOC2SENT2VEC
+    name = DOC2SENT2VEC.name
 
     def __init__(
         self,

@@ -24,7 +24,7 @@ class STSOptions:
     variants (rows of the STS table), the n-gram sweep's ``ngrams``, the names
     (``length/procedure``) of the ``learned`` weight files, in the order of the rule's
     weight inputs, and each method's settings (``params``: method name → estimator
-    parameters, config ``sts.params``, the same for the table's models and the model
+    parameters, config ``methods.<name>``, the same for the table's models and the model
     files). Each rule passes only the keys it uses."""
 
     modes: Sequence[str]
@@ -65,7 +65,7 @@ def method_maker(
 ) -> tuple[Callable[..., Any], LoadedVectors]:
     """``make(name, **params)``: the unfitted estimator of a method name whose class is
     among ``classes`` (those the stage applies) over these word vectors (read once), with
-    ``settings[name]`` (config ``sts.params``) under the ``params`` a row gives itself,
+    ``settings[name]`` (config ``methods.<name>``) under the ``params`` a row gives itself,
     and what was read (its ``source`` identity is computed only where a model file
     records it)."""
     from textsim.formats.source import open_vectors

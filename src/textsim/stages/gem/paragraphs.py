@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from textsim.core.io import PathLike, write_csv
@@ -17,11 +17,13 @@ log = logging.getLogger(__name__)
 class ParagraphOptions:
     """Rule paragraph_scores' settings (one mapping, read by :func:`settings_of`):
     ``max_documents`` read at most (None: all); ``c_grid``, the logistic regression's
-    C values searched; ``seed``."""
+    C values searched; ``seed``; each method's settings (``params``: method name →
+    estimator parameters, config ``methods.<name>``)."""
 
     max_documents: int | None
     c_grid: Sequence[float]
     seed: int
+    params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def paragraph_scores(
@@ -37,17 +39,14 @@ def paragraph_scores(
     """The topic probe's accuracy of each method on the paragraphs (documents), and in
     ``predictions`` (Parquet: method, technique, document, correct) whether each test
     document is predicted right; ``options``: :class:`ParagraphOptions`."""
-    from functools import partial
-
     import pandas as pd
 
     from textsim.core.io import atomic_path
-    from textsim.formats.source import open_vectors
     from textsim.gem.paragraphs import evaluate_paragraphs
     from textsim.methods.gem.model import GEM
-    from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding
     from textsim.methods.sif import SIF, USIF
+    from textsim.stages.gem.common import method_maker
     from textsim.text.documents import read_ohsumed
 
     opts = settings_of(ParagraphOptions, options, "paragraph scores")
@@ -58,11 +57,7 @@ def paragraph_scores(
         docs["split"].value_counts().to_dict(),
         docs["label"].nunique(),
     )
-    loaded = open_vectors(vectors, docfreq)
-    emb, prob = loaded.embeddings, loaded.probabilities
-    make = partial(
-        build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=emb, probabilities=prob
-    )
+    make, _ = method_maker(vectors, docfreq, (PoolingEmbedding, SIF, USIF, GEM), opts.params)
     kept: dict[tuple[str, str], Any] = {}
     frame = evaluate_paragraphs(
         make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads, keep=kept

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -14,10 +14,17 @@ from textsim.stages.schafer.evaluation import _load_reference
 log = logging.getLogger(__name__)
 
 
-def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequence[str]) -> Any:
-    """A zero-training document embedding from the method registry (its components, if
-    any, fitted on ``train``). The documents come tokenised by the thesis' own
-    preprocessing: no further cleaning."""
+def baseline_model(
+    name: str,
+    embeddings: Any,
+    probabilities: Any,
+    train: Sequence[str],
+    params: Mapping[str, Any] | None = None,
+) -> Any:
+    """A zero-training document embedding from the method registry with its settings
+    (``params``, config ``methods.<name>``; its components, if any, fitted on
+    ``train``). The documents come tokenised by the thesis' own preprocessing: no
+    further cleaning."""
     from textsim.methods.gem.model import GEM
     from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding
@@ -34,7 +41,7 @@ def baseline_model(name: str, embeddings: Any, probabilities: Any, train: Sequen
         method,
         embeddings,
         probabilities=probabilities,
-        cleaning="none",
+        **{**(params or {}), "cleaning": "none"},
     )
     return model.fit(train)
 
@@ -48,8 +55,10 @@ def baseline_run(
     vectors_out: PathLike,
     *,
     name: str,
+    params: Mapping[str, Any] | None = None,
 ) -> None:
-    """A zero-training baseline (pretrained vectors, full size) on the test split."""
+    """A zero-training baseline (pretrained vectors, full size) on the test split, with
+    its method's settings (``params``, config ``methods.<name>``)."""
     import time
 
     from textsim.formats.source import open_vectors
@@ -60,7 +69,7 @@ def baseline_run(
     loaded = open_vectors(vectors, docfreq)
     emb, prob = loaded.embeddings, loaded.probabilities
     t0 = time.perf_counter()
-    model = baseline_model(name, emb, prob, texts["train"])
+    model = baseline_model(name, emb, prob, texts["train"], params)
     t1 = time.perf_counter()
     train = np.asarray(model.transform(texts["train"]), dtype=np.float32)
     test = np.asarray(model.transform(texts["test"]), dtype=np.float32)
@@ -73,7 +82,7 @@ def baseline_run(
         "model": name,
         "run": name,
         "split": "test",
-        "params": {},
+        "params": dict(params or {}),
         "word_size": int(emb.dim),
         "doc_size": int(test.shape[1]),
         "scores": scores,
