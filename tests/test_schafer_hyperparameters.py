@@ -129,3 +129,27 @@ def test_the_branch_finder_finds_a_branch() -> None:
     assert BRANCH.search('if model == "doc2vec":')
     assert BRANCH.search("if model in ('topic_lstm', 'rae'):")
     assert not BRANCH.search('READINGS = {"rae-mean": ("rae", {})}')
+
+
+def _documented(cls: type) -> set[str]:
+    """The parameter names a class docstring's numpydoc ``Parameters`` section lists."""
+    doc = inspect.getdoc(cls) or ""
+    head = re.search(r"^Parameters\n-+\n", doc, re.M)
+    assert head, f"{cls.__name__}: no Parameters section"
+    section = re.split(r"\n\S[^\n]*\n-+\n", doc[head.end() :])[0]  # up to the next section
+    return set(re.findall(r"^(\w+)\s*(?::|$)", section, re.M))
+
+
+def test_every_public_estimator_documents_each_of_its_parameters() -> None:
+    """numpydoc ``Parameters`` on every estimator a user or the workflow builds: the
+    embedding methods (the registry's classes), the Schäfer models and the random
+    baseline; each constructor parameter is listed."""
+    from textsim.methods.registry import ESTIMATORS
+    from textsim.schafer.baselines import RandomVectors
+
+    classes = [*ESTIMATORS.values(), *MODELS.values(), RandomVectors]
+    missing = {}
+    for cls in classes:
+        taken = set(inspect.signature(cls.__init__).parameters) - {"self"}
+        missing[cls.__name__] = sorted(taken - _documented(cls))
+    assert not {k: v for k, v in missing.items() if v}, missing

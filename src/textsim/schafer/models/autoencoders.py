@@ -15,6 +15,7 @@ from textsim.schafer.hyperparameters import (
 )
 from textsim.schafer.models.base import (
     F32,
+    KERAS_PARAMS_DOC,
     Documents,
     mean_vectors,
 )
@@ -22,8 +23,12 @@ from textsim.schafer.models.neural import KerasDocumentModel
 
 
 class NaiveAutoencoder(KerasDocumentModel):
-    """Dense autoencoder of the mean word vector; hidden layers halfway between
-    the word and document sizes."""
+    __doc__ = (
+        """Dense autoencoder of the mean word vector; hidden layers halfway between
+    the word and document sizes.
+"""
+        + KERAS_PARAMS_DOC
+    )
 
     declaration = AUTOENCODER
     name = AUTOENCODER.name
@@ -62,14 +67,21 @@ def _words_mse(y_true: Any, y_pred: Any) -> Any:
 
 
 class RecurrentAutoencoder(KerasDocumentModel):
-    """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
+    __doc__ = (
+        """LSTM encoder → code (``doc_size``) → repeated → LSTM decoder → word vectors.
 
     ``reconstruct``: ``padded`` (the thesis' Keras default: mean squared error over
     all ``max_words`` positions, the zero vectors after a document's end included),
     ``words`` (our option: over the document's words only, so a short document's
     code is not spent on reproducing its padding; batches are then trimmed) or
     ``mean`` (the other reading of §3.3.1.6: a dense layer reconstructs the
-    document's mean word vector from the code; no decoder LSTM)."""
+    document's mean word vector from the code; no decoder LSTM).
+"""
+        + KERAS_PARAMS_DOC
+        + """
+    reconstruct:
+        ``padded``, ``words`` or ``mean`` (above)."""
+    )
 
     declaration = RAE
     name = RAE.name

@@ -140,6 +140,51 @@ def mean_vectors(X: Documents, word_vectors: F32) -> F32:
     return out
 
 
+#: the parameters every Keras document model takes (numpydoc), composed into each
+#: model's docstring after its own description
+KERAS_PARAMS_DOC = """
+    Parameters
+    ----------
+    word_vectors:
+        The pretrained word vectors, one row per vocabulary id (row 0: padding).
+    doc_size:
+        The document vector's size (the thesis searches 20–200).
+    batch_size:
+        Documents per training batch (searched 20–500).
+    optimizer:
+        ``sgd``, ``adam`` or ``adagrad`` (searched).
+    learning_rate:
+        The optimizer's learning rate (searched 1e-4–0.1).
+    dropout:
+        Dropout before the model's output layer (searched 0–1).
+    max_words:
+        Words read per document (the thesis: 400).
+    max_epochs:
+        The epoch limit (0: the untrained control, as its seed initialised it).
+    patience:
+        Epochs without improvement before early stopping.
+    min_delta:
+        The smallest change that counts as an improvement.
+    train_word_vectors:
+        Whether the word vectors are trained with the model (the thesis: no).
+    batching:
+        ``shuffled`` (random batches, as Keras' ``fit``; the thesis') or ``bucketed``
+        (documents of similar length batched together; ours, for speed).
+    trim:
+        Pad each batch only to its longest document (None: where the result does not
+        depend on the padding).
+    recurrent:
+        ``keras`` (Keras' LSTM) or ``fused`` (ours, JAX backend; the same results).
+    checkpoint:
+        A file for the per-epoch training state, from which a killed training resumes.
+    seed:
+        Seeds the initial weights, the batches and the dropout.
+    adagrad:
+        ``keras2`` (the thesis' Keras 2 Adagrad, accumulators from 0) or ``keras3``.
+    recurrent_activation:
+        ``keras2_hard_sigmoid`` (the thesis' Keras 2 default) or ``sigmoid`` (Keras 3's)."""
+
+
 def make_optimizer(name: str, learning_rate: float, *, adagrad: str = ADAGRAD_FORMS[0]) -> Any:
     """A Keras optimizer of the thesis' three: ``sgd``, ``adam`` or ``adagrad`` (in the
     form ``adagrad`` names: :data:`ADAGRAD_FORMS`)."""

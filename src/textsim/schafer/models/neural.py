@@ -22,6 +22,7 @@ from textsim.schafer.hyperparameters import (
 )
 from textsim.schafer.models.base import (
     F32,
+    KERAS_PARAMS_DOC,
     WIDTH_STEP,
     DocumentModel,
     Documents,
@@ -313,9 +314,13 @@ class KerasDocumentModel(DocumentModel):
 
 
 class TopicLSTM(KerasDocumentModel):
-    """LSTM over the words trained to predict the topic; its final state is the vector.
+    __doc__ = (
+        """LSTM over the words trained to predict the topic; its final state is the vector.
     The LSTM skips the padding (masked), so batches are trimmed to their longest
-    document."""
+    document.
+"""
+        + KERAS_PARAMS_DOC
+    )
 
     declaration = TOPIC_LSTM
     name = TOPIC_LSTM.name
@@ -349,8 +354,12 @@ def _filter_counts(doc_size: int) -> tuple[int, int, int]:
 
 
 class TopicCNN(KerasDocumentModel):
-    """Kim (2014): filters over 3, 4 and 5 words, max-pooled over time and
-    concatenated (the vector, ``doc_size`` long), then the topic softmax."""
+    __doc__ = (
+        """Kim (2014): filters over 3, 4 and 5 words, max-pooled over time and
+    concatenated (the vector, ``doc_size`` long), then the topic softmax.
+"""
+        + KERAS_PARAMS_DOC
+    )
 
     declaration = TOPIC_CNN
     name = TOPIC_CNN.name

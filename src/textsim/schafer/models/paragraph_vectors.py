@@ -21,7 +21,21 @@ from textsim.schafer.models.base import (
 
 
 class Doc2VecDBOW(DocumentModel):
-    """PV-DBOW (gensim): the document vector predicts the document's words."""
+    """PV-DBOW (gensim): the document vector predicts the document's words.
+
+    Parameters
+    ----------
+    doc_size:
+        The document vector's size.
+    learning_rate:
+        gensim's initial ``alpha``.
+    epochs:
+        gensim's training epochs (0: the untrained control).
+    negative:
+        Negative samples per predicted word.
+    seed:
+        gensim's seed (its workers: one, so that a run repeats).
+    """
 
     declaration = DOC2VEC
     name = DOC2VEC.name
@@ -75,7 +89,39 @@ class Doc2VecDBOW(DocumentModel):
 
 
 class Doc2Sent2Vec(DocumentModel):
-    """Two-phase Doc2Sent2Vec (J et al. 2015 as the thesis summarises it)."""
+    """Two-phase Doc2Sent2Vec (J et al. 2015 as the thesis summarises it).
+
+    Parameters
+    ----------
+    word_vectors:
+        The pretrained word vectors, one row per vocabulary id (row 0: padding).
+    doc_size:
+        The document vector's size.
+    batch_size:
+        Documents per training batch of the document phase.
+    optimizer:
+        ``sgd``, ``adam`` or ``adagrad``.
+    learning_rate:
+        The optimizer's learning rate.
+    sentence_epochs:
+        Epochs of the sentence phase (0: with ``max_epochs`` 0, the untrained control).
+    window:
+        Words on each side a sentence vector predicts from (the sentence phase).
+    max_epochs:
+        The document phase's epoch limit.
+    infer_epochs:
+        Epochs that fit a new document's vector in ``transform``.
+    patience:
+        Epochs without improvement before early stopping.
+    min_delta:
+        The smallest change that counts as an improvement.
+    checkpoint:
+        A file for the per-epoch training state, from which a killed training resumes.
+    seed:
+        Seeds the initial weights and the batches.
+    adagrad:
+        ``keras2`` (the thesis' Keras 2 Adagrad) or ``keras3``.
+    """
 
     declaration = DOC2SENT2VEC
     name = DOC2SENT2VEC.name
