@@ -114,11 +114,11 @@ def schafer_epochs(n_docs: int, max_words: int, dim: int, seed: int) -> dict[str
     docs, labels, W = _documents(n_docs, max_words, dim, seed)
     out: dict[str, Any] = {}
     for name in SCHAFER_MODELS:
-        declaration = MODELS[name].declaration
+        takes = set(MODELS[name]._get_param_names())
         kwargs: dict[str, Any] = {"word_vectors": W, "max_epochs": 2, "patience": 10, "seed": seed}
-        if "max_words" in declaration.settings:  # over padded word ids or mean vectors
+        if "max_words" in takes:  # over padded word ids or mean vectors
             kwargs["max_words"] = max_words
-        if "sentence_epochs" in declaration.untrained:  # a sentence phase of its own
+        if "sentence_epochs" in takes:  # a sentence phase of its own
             kwargs["sentence_epochs"] = 1
         model = MODELS[name](**kwargs).fit(docs, labels)
         n_train = getattr(model, "n_train_", n_docs)
