@@ -69,14 +69,32 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 #: pytest-xdist (`pytest -n auto`): the tests of these files that ask for the tiny run
 #: run in one worker each, per group: those that add to a copy of the tiny run or read
 #: the additions (in the order above), and those that copy it or compare with it (the
-#: SLURM, scaling and variant runs), which must not see the additions. Every other test
-#: is a scope of its own (tests/test_reruns.py: the reruns that copy the run
+#: SLURM, scaling and variant runs), which must not see the additions. The tests that
+#: add the Schäfer stages (a "schafer" in the test's name or parameters) and the
+#: notebook that reads them form a group of their own: they read nothing the De Boom
+#: and GEM tests add, and they are the longest, so the two run side by side. Every
+#: other test is a scope of its own (tests/test_reruns.py: the reruns that copy the run
 #: without the additions). The tiny run is built once per session (:func:`tiny_project`);
 #: each worker that needs it works on its own copy.
 TINY_RUN_GROUPS = {
     **dict.fromkeys(("test_workflow.py", *LAST), "tiny-run: adds to it"),
     **dict.fromkeys(("test_slurm.py", "test_scaling.py", "test_variants.py"), "tiny-run: copies"),
 }
+SCHAFER_GROUP = "tiny-run: adds the Schäfer stages"
+
+
+def tiny_run_group(nodeid: str, users: set[tuple[str, str]]) -> str:
+    """The scheduling scope of a test (:data:`TINY_RUN_GROUPS`): its group where it asks
+    for the tiny run, else its own node id."""
+    name = _file_name(nodeid)
+    test = nodeid.split("::")[-1]
+    if (name, test.partition("[")[0]) not in users:
+        return nodeid
+    if TINY_RUN_GROUPS[name] == TINY_RUN_GROUPS["test_workflow.py"] and "schafer" in test:
+        return SCHAFER_GROUP
+    return TINY_RUN_GROUPS[name]
+
+
 #: the SLURM test reads the tiny run only at its end (:func:`tiny_base`): where the test
 #: cluster's packages are installed it runs first in its group, beside the tiny run's
 #: build in the other worker instead of waiting for it; where they are still
@@ -110,9 +128,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 
     class TinyRunScheduling(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            name = _file_name(nodeid)
-            test = nodeid.split("::")[-1].partition("[")[0]
-            return TINY_RUN_GROUPS[name] if (name, test) in users else nodeid
+            return tiny_run_group(nodeid, users)
 
         def _assign_work_unit(self, node: object) -> None:
             # decided when the group is handed out (the workers' collections must agree)

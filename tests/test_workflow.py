@@ -38,6 +38,38 @@ def smk(
     )
 
 
+def test_the_tiny_run_groups_split_the_schafer_tests_from_the_others() -> None:
+    """pytest -n auto (tests/conftest.py): the tests that add the Schäfer stages to their
+    copy of the tiny run and the notebook that reads them are one scope; the De Boom and
+    GEM tests, the docs and the other notebooks another; a test that does not ask for
+    the tiny run is a scope of its own."""
+    from conftest import SCHAFER_GROUP, TINY_RUN_GROUPS, _tiny_run_users, tiny_run_group
+
+    users = _tiny_run_users(ROOT / "tests")
+    groups = {
+        t: tiny_run_group(f"tests/{t}", users)
+        for t in (
+            "test_workflow.py::test_schafer_framework_artifacts_and_resume",
+            "test_workflow.py::test_schafer_fixed_configurations_train_once_without_a_search",
+            "test_workflow.py::test_schafer_selection_selects_on_valid_and_runs_seeds_beside_controls",
+            "test_notebooks.py::test_notebook_runs_on_the_tiny_run[schafer]",
+            "test_workflow.py::test_gem_stages_table_figures_and_report",
+            "test_workflow.py::test_tiny_run_makes_every_artifact",
+            "test_notebooks.py::test_notebook_runs_on_the_tiny_run[gem]",
+            "test_docs.py::test_the_runnable_blocks_run_verbatim",
+            "test_slurm.py::test_tiny_workflow_on_slurm_with_scancel_and_a_killed_snakemake",
+            "test_workflow.py::test_schafer_thesis_config_plans_fixed_runs_only",
+        )
+    }
+    schafer = {t for t, g in groups.items() if g == SCHAFER_GROUP}
+    assert schafer == set(list(groups)[:4]), schafer
+    adds = TINY_RUN_GROUPS["test_workflow.py"]
+    assert {t for t, g in groups.items() if g == adds} == set(list(groups)[4:8])
+    assert groups[list(groups)[8]] == TINY_RUN_GROUPS["test_slurm.py"]
+    last = list(groups)[9]  # plans without the tiny run
+    assert groups[last] == f"tests/{last}"
+
+
 def test_every_job_rule_is_benchmarked() -> None:
     """Each rule that runs code records its time and memory (benchmarks/); a rule made
     with ``use rule`` names its own file, so no two jobs share one."""
@@ -954,7 +986,7 @@ verdicts: {seeds: 2}
 
 @pytest.mark.workflow
 @pytest.mark.mirror
-def test_the_selection_procedure_selects_on_valid_and_runs_seeds_beside_controls(
+def test_schafer_selection_selects_on_valid_and_runs_seeds_beside_controls(
     tiny_project: Path, tmp_path: Path, mirror: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """schafer.selection at a tiny size: each row's grid on the selection dataset, the
