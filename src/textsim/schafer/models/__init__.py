@@ -2,14 +2,27 @@
 
 Every model takes documents as lists of sentences of vocabulary ids and follows
 the scikit-learn estimator API (see :mod:`textsim.schafer.models.base`).
+
+:data:`MODELS` knows the models' names from their declarations
+(:mod:`textsim.schafer.hyperparameters`) and imports their classes (Keras, gensim,
+scikit-learn) only when one is asked for: planning the workflow, which needs the names
+only, imports none of them. The classes themselves are imported the same way.
 """
 
 from __future__ import annotations
 
-from textsim.schafer.models.autoencoders import NaiveAutoencoder, RecurrentAutoencoder
-from textsim.schafer.models.base import OPTIMIZERS, DocumentModel
-from textsim.schafer.models.neural import TopicCNN, TopicLSTM
-from textsim.schafer.models.paragraph_vectors import Doc2Sent2Vec, Doc2VecDBOW
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from textsim.schafer.hyperparameters import DECLARATIONS
+
+if TYPE_CHECKING:
+    from textsim.schafer.models.autoencoders import NaiveAutoencoder, RecurrentAutoencoder
+    from textsim.schafer.models.base import OPTIMIZERS, DocumentModel
+    from textsim.schafer.models.neural import TopicCNN, TopicLSTM
+    from textsim.schafer.models.paragraph_vectors import Doc2Sent2Vec, Doc2VecDBOW
 
 __all__ = [
     "MODELS",
@@ -23,14 +36,60 @@ __all__ = [
     "TopicLSTM",
 ]
 
-MODELS: dict[str, type[DocumentModel]] = {
-    m.name: m
-    for m in (
-        Doc2VecDBOW,
-        Doc2Sent2Vec,
-        TopicLSTM,
-        TopicCNN,
-        NaiveAutoencoder,
-        RecurrentAutoencoder,
-    )
+#: each public name of the package -> the module defining it
+_EXPORTS = {
+    "OPTIMIZERS": "base",
+    "DocumentModel": "base",
+    "Doc2VecDBOW": "paragraph_vectors",
+    "Doc2Sent2Vec": "paragraph_vectors",
+    "TopicLSTM": "neural",
+    "TopicCNN": "neural",
+    "NaiveAutoencoder": "autoencoders",
+    "RecurrentAutoencoder": "autoencoders",
 }
+
+
+def __getattr__(name: str) -> Any:
+    """A class (or ``OPTIMIZERS``) of the package, imported on first use."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{_EXPORTS[name]}"), name)
+
+
+@cache
+def _classes() -> dict[str, type[DocumentModel]]:
+    """Each model's class by its declaration's name, in the declarations' order."""
+    found: dict[str, Any] = {}
+    for name in dict.fromkeys(_EXPORTS.values()):
+        module = import_module(f"{__name__}.{name}")
+        for obj in vars(module).values():
+            if isinstance(obj, type) and "declaration" in vars(obj):
+                found[vars(obj)["declaration"].name] = obj
+    if missing := [m for m in DECLARATIONS if m not in found]:
+        raise ImportError(f"no model class declares {', '.join(missing)}")
+    return {m: found[m] for m in DECLARATIONS}
+
+
+class _Models(Mapping[str, "type[DocumentModel]"]):
+    """Model name -> class: the names without importing a model, a class on access."""
+
+    def __getitem__(self, name: str) -> type[DocumentModel]:
+        if name not in DECLARATIONS:
+            raise KeyError(name)
+        return _classes()[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in DECLARATIONS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(DECLARATIONS)
+
+    def __len__(self) -> int:
+        return len(DECLARATIONS)
+
+    def __repr__(self) -> str:
+        return f"MODELS({', '.join(DECLARATIONS)})"
+
+
+#: every model by name, in the thesis' order (the declarations')
+MODELS: Mapping[str, type[DocumentModel]] = _Models()
