@@ -1,6 +1,7 @@
 # Schäfer (2018): helpers of the rules in schafer.smk (no rules here).
 
 import json
+from dataclasses import asdict
 
 from textsim.schafer.baselines import BASELINES as SCHAFER_BASELINES
 from textsim.schafer.hyperparameters import check_fixed
@@ -68,8 +69,8 @@ if SCH["enabled"] and SEL["enabled"]:
     if SEL_DATASET not in SCH["datasets"]:
         raise SystemExit(f"config: schafer.selection.dataset names no dataset: {SEL_DATASET}")
     try:
-        SEL_GRID = {
-            row: [p.name for p in selection_grid(row, SCH_FIXED, SEL, SCH["training"])]
+        SEL_GRID = {  # row -> point name -> its settings (textsim.schafer.selection.Point)
+            row: {p.name: p for p in selection_grid(row, SCH_FIXED, SEL, SCH["training"])}
             for row in SEL["models"]
         }
     except ValueError as err:
@@ -191,6 +192,16 @@ def sel_run(dataset, row, point, seed, untrained=False):
     """The record of one selection trial (or selected run, or its untrained control)."""
     control = "-untrained" if untrained else ""
     return f"{SCH_DIR}/{dataset}/selection/{row}/{point}-seed{seed}{control}.json"
+
+
+def sel_point_settings(row, point):
+    """The learning rate and early stopping of a row's trial, by its name in the grid."""
+    if point not in SEL_GRID[row]:
+        raise ValueError(
+            f"selection point {point} of {row} is not in the configured grid "
+            f"(schafer.selection): {', '.join(SEL_GRID[row])}"
+        )
+    return asdict(SEL_GRID[row][point])
 
 
 def sel_pick(row):

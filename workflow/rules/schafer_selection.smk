@@ -20,7 +20,7 @@ rule schafer_trial:
     params:
         options=lambda wc: {  # textsim.stages.schafer.selection.Trial
             "row": wc.row,
-            "point": wc.point,
+            "point": sel_point_settings(wc.row, wc.point),
             "fixed": SCH_FIXED,
             "word_size": SCH["word_size"],
             "training": sch_training(wc.seed, wc.untrained),

@@ -20,13 +20,14 @@ from textsim.stages.schafer.evaluation import TrainingRun, evaluate_on_split
 @dataclass(frozen=True)
 class Trial:
     """Rule schafer_trial's settings (one mapping, read by :func:`settings_of`): the
-    ``row``, the ``point`` (:class:`Point` name), the models' ``fixed``
+    ``row``, the ``point`` (:class:`Point`'s fields: its learning rate and early
+    stopping, as the rule takes them from the configured grid), the models' ``fixed``
     hyperparameters, the ``word_size``, the ``training``
     (:class:`~textsim.stages.schafer.evaluation.TrainingRun`; its settings with
     ``untrained`` for a control)."""
 
     row: str
-    point: str
+    point: Mapping[str, Any]
     fixed: Mapping[str, Mapping[str, Any]]
     word_size: int
     training: Mapping[str, Any]
@@ -47,7 +48,7 @@ def trial(
     from its per-epoch state beside ``output``."""
     opts = settings_of(Trial, options, "selection trial")
     run = TrainingRun.of(opts.training)
-    point = Point.parse(opts.point)
+    point = Point(**opts.point)
     model, params, settings = trial_settings(opts.row, point, opts.fixed, run.settings)
     record, vectors, labels = evaluate_on_split(
         dataset,
