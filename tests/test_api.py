@@ -31,6 +31,10 @@ RAW = ["The cat sat on the mat.", "Dogs and CATS!", "zzzz qqqq", "", "a bird fle
 
 @pytest.fixture(scope="module")
 def files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return model_files(tmp_path_factory)
+
+
+def model_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Word vectors trained with gensim (real word counts), a df file, a weight file."""
     d = tmp_path_factory.mktemp("models")
     model = Word2Vec(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sklearn.exceptions import NotFittedError
 
 from textsim.methods.gem.model import GEM
 from textsim.methods.gem.reference import gem_reference
@@ -107,7 +108,7 @@ def test_vectorised_equals_reference_and_one_sentence_equals_its_batch_row() -> 
 def test_fit_on_only_empty_sentences_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="every sentence is empty"):
         GEM(_emb(), n_components=4, n_sentence_components=2).fit(["zzz", ""])
-    with pytest.raises(RuntimeError, match="not fitted"):
+    with pytest.raises(NotFittedError, match="not fitted"):
         GEM(_emb()).transform(["w1"])
 
 
@@ -141,7 +142,7 @@ def test_vector_sequences_and_ngrams_match_the_word_path() -> None:
     ref = GEM(n_components=8, n_sentence_components=4).fit_vectors(avg).transform_vectors(avg)
     assert tri == pytest.approx(ref, abs=1e-4)
     assert not np.allclose(tri, words, atol=1e-2)
-    with pytest.raises(RuntimeError, match="not fitted"):
+    with pytest.raises(NotFittedError, match="not fitted"):
         GEM().transform_vectors(seqs)
 
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from sklearn.exceptions import NotFittedError
 
 from textsim.methods.pooling import (
     PoolingEmbedding,
@@ -90,7 +91,7 @@ def test_tfidf_counts_times_idf(toy_embeddings: WordEmbeddings) -> None:
 
 def test_estimator_api(toy_embeddings: WordEmbeddings) -> None:
     est = PoolingEmbedding(toy_embeddings, "max")
-    with pytest.raises(RuntimeError, match="not fitted"):
+    with pytest.raises(NotFittedError, match="not fitted"):
         est.transform(["cat"])
     assert est.get_params()["pooling"] == "max"
     assert est.set_params(pooling="min") is est and est.pooling == "min"

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 import pandas as pd
 from sklearn.base import BaseEstimator
+from sklearn.exceptions import NotFittedError as NotFittedError  # raised by every method
 
 from textsim.core.io import quoted
 from textsim.methods.given_vectors import taking_vectors
@@ -308,7 +309,7 @@ class Estimator(EmbeddingMethod):
         parameters are still allowed and the ones it was fitted with."""
         emb = getattr(self, "embeddings_", None)
         if emb is None:
-            raise RuntimeError(f"{type(self).__name__} is not fitted; call fit() first")
+            raise NotFittedError(f"{type(self).__name__} is not fitted; call fit() first")
         assert isinstance(emb, WordEmbeddings)
         self._check_settings(emb.dim)
         for name, value in getattr(self, "_fitted_with", {}).items():

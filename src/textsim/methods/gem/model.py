@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Self
 import numpy as np
 import numpy.typing as npt
 
-from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs
+from textsim.methods.base import CLEANING_RULE, Allowed, Cleaning, Estimator, Needs, NotFittedError
 from textsim.methods.gem.coarse import (
     F64,
     coarse_padded,
@@ -316,7 +316,7 @@ class GEM(Estimator):
 
     def transform_vectors(self, sequences: Sequence[npt.ArrayLike]) -> FloatArray:
         if not hasattr(self, "directions_"):
-            raise RuntimeError("GEM is not fitted; call fit() or fit_vectors() first")
+            raise NotFittedError("GEM is not fitted; call fit() or fit_vectors() first")
         d = int(self.directions_.shape[0])
         seqs = [np.asarray(s, dtype=np.float64).reshape(-1, d) for s in sequences]
         lengths = np.array([len(s) for s in seqs], dtype=np.int64)

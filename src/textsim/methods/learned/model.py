@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
+from sklearn.exceptions import NotFittedError
 
 from textsim.core.io import InputFileError, atomic_path, quoted, read_json
 from textsim.methods.base import (
@@ -281,7 +282,7 @@ class WeightedEmbedding(Estimator):
         """Write the weights and their training metadata as JSON (no vocabulary inside):
         the workflow's weight file. :func:`textsim.save` writes a full model file instead."""
         if not hasattr(self, "weights_"):
-            raise RuntimeError("WeightedEmbedding is not fitted; nothing to save")
+            raise NotFittedError("WeightedEmbedding is not fitted; nothing to save")
         doc = {
             "format": FORMAT,
             "n_max": int(self.n_max),
