@@ -109,6 +109,13 @@ def test_planning_reads_the_declarations_without_keras_or_scikit_learn() -> None
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     planned, asked = out.stdout.split("\n")[:2]
     assert planned == "[]" and "sklearn" in asked, out.stdout
+    # lazy at run time only: a rule that reads MODELS still has every model's module
+    # among its code inputs (read from the import statements), so editing one reruns it
+    from textsim.project.imports import module_closure
+
+    closure = module_closure(SRC / "schafer" / "search.py", SRC)
+    for module in ("neural", "autoencoders", "paragraph_vectors", "base"):
+        assert SRC / "schafer" / "models" / f"{module}.py" in closure, module
 
 
 #: the modules a Schäfer training passes through, from the rule to the estimator

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from textsim.schafer.hyperparameters import DECLARATIONS
@@ -36,38 +35,34 @@ __all__ = [
     "TopicLSTM",
 ]
 
-#: each public name of the package -> the module defining it
-_EXPORTS = {
-    "OPTIMIZERS": "base",
-    "DocumentModel": "base",
-    "Doc2VecDBOW": "paragraph_vectors",
-    "Doc2Sent2Vec": "paragraph_vectors",
-    "TopicLSTM": "neural",
-    "TopicCNN": "neural",
-    "NaiveAutoencoder": "autoencoders",
-    "RecurrentAutoencoder": "autoencoders",
-}
-
-
-def __getattr__(name: str) -> Any:
-    """A class (or ``OPTIMIZERS``) of the package, imported on first use."""
-    if name not in _EXPORTS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(import_module(f"{__name__}.{_EXPORTS[name]}"), name)
-
 
 @cache
 def _classes() -> dict[str, type[DocumentModel]]:
-    """Each model's class by its declaration's name, in the declarations' order."""
-    found: dict[str, Any] = {}
-    for name in dict.fromkeys(_EXPORTS.values()):
-        module = import_module(f"{__name__}.{name}")
-        for obj in vars(module).values():
-            if isinstance(obj, type) and "declaration" in vars(obj):
-                found[vars(obj)["declaration"].name] = obj
+    """Each model's class by its declaration's name, in the declarations' order.
+    (Imported here, inside the function: a rule that uses the models still has their
+    modules among its code inputs, which are read from every import statement.)"""
+    from textsim.schafer.models.autoencoders import NaiveAutoencoder, RecurrentAutoencoder
+    from textsim.schafer.models.neural import TopicCNN, TopicLSTM
+    from textsim.schafer.models.paragraph_vectors import Doc2Sent2Vec, Doc2VecDBOW
+
+    classes: list[type[DocumentModel]] = [Doc2VecDBOW, Doc2Sent2Vec, TopicLSTM, TopicCNN]
+    classes += [NaiveAutoencoder, RecurrentAutoencoder]
+    found = {c.declaration.name: c for c in classes}
     if missing := [m for m in DECLARATIONS if m not in found]:
         raise ImportError(f"no model class declares {', '.join(missing)}")
     return {m: found[m] for m in DECLARATIONS}
+
+
+def __getattr__(name: str) -> Any:
+    """A class of the package (or ``OPTIMIZERS``), imported on first use."""
+    if name in ("OPTIMIZERS", "DocumentModel"):
+        from textsim.schafer.models import base
+
+        return getattr(base, name)
+    for cls in _classes().values():
+        if cls.__name__ == name:
+            return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class _Models(Mapping[str, "type[DocumentModel]"]):
