@@ -179,7 +179,7 @@ def test_the_method_settings_are_the_estimators_rules() -> None:
 
 def test_the_method_settings_are_checked_and_merged_with_the_deprecated_key() -> None:
     from textsim.config import ConfigError, check_config
-    from textsim.methods.settings import merged_settings
+    from textsim.methods.settings import fold_deprecated
 
     config = _demo()
     config["methods"] = {"sif": {"a": "0.0001"}}  # as --config gives it: coerced
@@ -191,12 +191,17 @@ def test_the_method_settings_are_checked_and_merged_with_the_deprecated_key() ->
     config["methods"] = {"sif": {"alpha": 1e-4}}
     with pytest.raises(ConfigError, match=r"unknown key 'methods.sif.alpha'"):
         check_config(config, SCHEMA_PATH)
-    settings, message = merged_settings({"sif": {"a": 1e-4}}, {})
-    assert settings["sif"] == {"a": 1e-4} and settings["gem"] == {} and message is None
-    settings, message = merged_settings(
-        {"sif": {"a": 1e-4}}, {"sif": {"a": 3e-4, "n_components": 0}, "gem": {"window": 5}}
-    )
-    assert settings["sif"] == {"a": 1e-4, "n_components": 0} and settings["gem"] == {"window": 5}
+    config = {"methods": {"sif": {"a": 1e-4}, "extra": {}}, "sts": {"params": {}}}
+    assert fold_deprecated(config) is None
+    assert config["methods"]["sif"] == {"a": 1e-4} and config["methods"]["gem"] == {}
+    assert config["methods"]["extra"] == {}  # the extra methods' own entries kept
+    config = {
+        "methods": {"sif": {"a": 1e-4}},
+        "sts": {"params": {"sif": {"a": 3e-4, "n_components": 0}, "gem": {"window": 5}}},
+    }
+    message = fold_deprecated(config)
+    assert config["methods"]["sif"] == {"a": 1e-4, "n_components": 0}
+    assert config["methods"]["gem"] == {"window": 5}
     assert message is not None and "sts.params.sif → methods.sif" in message
 
 

@@ -16,7 +16,7 @@ from textsim.sources.official import LOCK
 from textsim.sources.provision import exists_all, from_official, pooled, provision
 from textsim.sources.resources import ResourceError, get_resource
 from textsim.scaling.costs import word2vec_runtime_minutes
-from textsim.methods.settings import merged_settings
+from textsim.methods.settings import CONFIGURED as CONFIGURED_METHODS, fold_deprecated
 from textsim.text.wikipedia import split_evenly
 
 SRC = TEXTSIM_ROOT / "src" / "textsim"
@@ -45,9 +45,10 @@ CLEAN_JOB = {"mem_mb": 1000, "runtime": 120}
 
 SHARDS = [f"{i:03d}" for i in range(config["corpus"]["n_shards"])]
 STS = config["sts"]
-#: each zero-training method's settings (config methods.<name>; textsim.methods.settings),
-#: the same for every task that applies the method
-METHOD_SETTINGS, _deprecation = merged_settings(config["methods"], STS["params"])
+# config methods.<name>: each zero-training method's settings, which every rule that
+# applies the method hands to its estimator as they are (textsim.methods.settings: the
+# deprecated sts.params read into it, for one release)
+_deprecation = fold_deprecated(config)
 if _deprecation:
     print(f"textsim: {_deprecation}", file=sys.stderr)
 PARAGRAPHS = config["paragraphs"]

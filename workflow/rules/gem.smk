@@ -17,6 +17,7 @@ rule sts_scores:
         pairs=STS_PAIRS,
     params:
         options={**STS_OPTIONS, "learned": list(sts_learned())},
+        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
     threads: 2
     log:
         "logs/sts/sts_scores.log",
@@ -44,8 +45,8 @@ rule sts_ngrams:
             "ngrams": STS["ngrams"],
             "modes": STS["modes"],
             "max_pairs": STS["max_pairs"],
-            "params": {"gem": METHOD_SETTINGS["gem"]},  # the sweep applies GEM only
         },
+        methods={"gem": config["methods"]["gem"]},  # the sweep applies GEM only
     threads: 2
     log:
         "logs/sts/sts_ngrams.log",
@@ -75,6 +76,7 @@ rule sts_models:
         ngram_models=directory("results/models/sts-ngrams"),
     params:
         options={**STS_OPTIONS, "ngrams": STS["ngrams"], "learned": list(sts_learned())},
+        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
     threads: 2
     log:
         "logs/sts/sts_models.log",
@@ -151,8 +153,8 @@ rule paragraph_scores:
             "max_documents": PARAGRAPHS["max_documents"],
             "c_grid": PARAGRAPHS["c_grid"],
             "seed": config["seed"],
-            "params": METHOD_SETTINGS,
         },
+        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
     threads: 2
     log:
         "logs/paragraphs/paragraph_scores.log",

@@ -1,14 +1,12 @@
 # GEM, SIF, uSIF: helpers of the rules in gem.smk (no rules here).
 
 #: the STS table's settings (textsim.stages.gem.common.STSOptions) of rules sts_scores,
-#: sts_models and scaling_sts (each method's settings as every task gets them); sts_ngrams
-#: passes what it uses
+#: sts_models and scaling_sts; sts_ngrams passes what it uses
 STS_OPTIONS = {
     "modes": STS["modes"],
     "usif_normalizations": STS["usif_normalizations"],
     "gem_variants": STS["gem_variants"],
     "max_pairs": STS["max_pairs"],
-    "params": METHOD_SETTINGS,
 }
 STS_SPLITS = {s: f"resources/stsbenchmark/stsbenchmark/sts-{s}.csv" for s in ("train", "dev", "test")}
 #: each STS pair's similarity under each method (the verdicts' evidence)

@@ -232,7 +232,7 @@ rule schafer_baseline:
     params:
         options=lambda wc: {  # keywords of textsim.stages.schafer.baselines.baseline_run
             "name": wc.baseline,
-            "params": METHOD_SETTINGS.get(SCHAFER_BASELINES[wc.baseline], {}),
+            "params": config["methods"].get(SCHAFER_BASELINES[wc.baseline], {}),
         },
     log:
         "logs/schafer/{dataset}/runs/{baseline}.log",

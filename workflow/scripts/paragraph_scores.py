@@ -9,5 +9,6 @@ paragraph_scores(
     snakemake.output.scores,
     snakemake.output.predictions,
     options=snakemake.params.options,
+    methods=snakemake.params.methods,
     threads=snakemake.threads,
 )

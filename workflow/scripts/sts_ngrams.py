@@ -9,4 +9,5 @@ sts_ngrams(
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
     options=snakemake.params.options,
+    methods=snakemake.params.methods,
 )

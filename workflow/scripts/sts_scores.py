@@ -11,4 +11,5 @@ sts_scores(
     vectors_out=snakemake.output.vectors,
     pairs_out=snakemake.output.pairs,
     options=snakemake.params.options,
+    methods=snakemake.params.methods,
 )

@@ -25,7 +25,7 @@ texts, word counts, document frequencies, a weight file) each class declares its
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -100,14 +100,17 @@ def build_with(
     embeddings: Any = None,
     *,
     probabilities: Any = None,
+    settings: Mapping[str, Mapping[str, Any]] | None = None,
     **params: Any,
 ) -> Any:
     """The unfitted estimator of ``method`` (a class among ``classes``) over word vectors
-    already in memory: the name's fixed parameters, then ``params``; ``probabilities``
-    (p(w), aligned with the vocabulary) for the methods that need them. How the paper
-    stages make their models: ``build_with((SIF,), "sif", emb, probabilities=p)``."""
+    already in memory: the name's fixed parameters, then its ``settings`` (method name
+    -> estimator parameters: config ``methods``, as the rules hand it over), then
+    ``params``; ``probabilities`` (p(w), aligned with the vocabulary) for the methods
+    that need them. How the paper stages make their models:
+    ``build_with((SIF,), "sif", emb, probabilities=p, settings=config_methods)``."""
     cls: Any = class_of(method, classes)  # each class takes its own parameters
-    kwargs = {**_name(method).params, **params}
+    kwargs = {**_name(method).params, **(settings or {}).get(method, {}), **params}
     needs = cls.needs_for(kwargs)
     if not needs.vectors:
         return cls(**kwargs)

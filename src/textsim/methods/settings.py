@@ -10,10 +10,10 @@ this module so that the stages importing it do not import every estimator).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import MutableMapping
 from typing import Any
 
-__all__ = ["CONFIGURED", "DEPRECATED_KEY", "merged_settings"]
+__all__ = ["CONFIGURED", "DEPRECATED_KEY", "fold_deprecated"]
 
 #: the methods a config sets (``methods.<name>``), each under its table label
 CONFIGURED: dict[str, str] = {
@@ -27,18 +27,19 @@ CONFIGURED: dict[str, str] = {
 DEPRECATED_KEY = "sts.params"
 
 
-def merged_settings(
-    methods: Mapping[str, Any], deprecated: Mapping[str, Mapping[str, Any]]
-) -> tuple[dict[str, dict[str, Any]], str | None]:
-    """(each configured method's settings, a deprecation message or None): ``methods``
-    (config ``methods``) over the deprecated ``sts.params``, whose use is named."""
-    settings = {name: {**deprecated.get(name, {}), **methods.get(name, {})} for name in CONFIGURED}
-    message = None
-    if deprecated:
-        used = ", ".join(f"{DEPRECATED_KEY}.{n} → methods.{n}" for n in deprecated)
-        message = (
-            f"config key {DEPRECATED_KEY} is deprecated and will be removed in the next "
-            f"release; each method's settings now live under methods.<name> and reach every "
-            f"task that applies it: {used}"
-        )
-    return settings, message
+def fold_deprecated(config: MutableMapping[str, Any]) -> str | None:
+    """Complete ``config["methods"]`` in place, as the rules read it: every configured
+    method's settings (``{}`` where none are given), each over the deprecated
+    ``sts.params.<name>``; the deprecation message naming each key used, or None."""
+    methods = config.setdefault("methods", {})
+    deprecated = config.get("sts", {}).get("params") or {}
+    for name in CONFIGURED:
+        methods[name] = {**deprecated.get(name, {}), **(methods.get(name) or {})}
+    if not deprecated:
+        return None
+    used = ", ".join(f"{DEPRECATED_KEY}.{n} → methods.{n}" for n in deprecated)
+    return (
+        f"config key {DEPRECATED_KEY} is deprecated and will be removed in the next "
+        f"release; each method's settings now live under methods.<name> and reach every "
+        f"task that applies it: {used}"
+    )

@@ -1,10 +1,10 @@
-"""What the STS stages share: their settings, the method maker over word vectors read
+"""What the STS stages share: their settings, the word vectors with their counts read
 once, the vectors of the stored-fit methods as an artifact."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -23,9 +23,8 @@ class STSOptions:
     split (None: all), uSIF's extra word-vector normalisations and GEM's preprocessing
     variants (rows of the STS table), the n-gram sweep's ``ngrams``, the names
     (``length/procedure``) of the ``learned`` weight files, in the order of the rule's
-    weight inputs, and each method's settings (``params``: method name → estimator
-    parameters, config ``methods.<name>``, the same for the table's models and the model
-    files). Each rule passes only the keys it uses."""
+    weight inputs. Each rule passes only the keys it uses; each method's own settings
+    (config ``methods``) come as a mapping of their own."""
 
     modes: Sequence[str]
     max_pairs: int | None
@@ -33,7 +32,6 @@ class STSOptions:
     gem_variants: Sequence[str] = ()
     ngrams: Sequence[int] = ()
     learned: Sequence[str] = ()
-    params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> STSOptions:
@@ -57,32 +55,13 @@ def save_vectors(
     write_npz(vectors_out, **arrays)
 
 
-def method_maker(
-    vectors: PathLike,
-    docfreq: PathLike,
-    classes: Sequence[type],
-    settings: Mapping[str, Mapping[str, Any]] | None = None,
-) -> tuple[Callable[..., Any], LoadedVectors]:
-    """``make(name, **params)``: the unfitted estimator of a method name whose class is
-    among ``classes`` (those the stage applies) over these word vectors (read once), with
-    ``settings[name]`` (config ``methods.<name>``) under the ``params`` a row gives itself,
-    and what was read (its ``source`` identity is computed only where a model file
-    records it)."""
+def counted_vectors(vectors: PathLike, docfreq: PathLike) -> LoadedVectors:
+    """The word vectors with their word probabilities (which SIF and uSIF need) and
+    document frequencies, read once per stage; its ``source`` identity is computed only
+    where a model file records it."""
     from textsim.formats.source import open_vectors
-    from textsim.methods.names import build_with
 
     loaded = open_vectors(vectors, docfreq)
     if loaded.probabilities is None:
         raise InputFileError(f"{vectors}: carries no word counts, which SIF and uSIF need")
-    chosen = settings or {}
-
-    def make(method: str, **params: Any) -> Any:
-        return build_with(
-            classes,
-            method,
-            embeddings=loaded.embeddings,
-            probabilities=loaded.probabilities,
-            **{**chosen.get(method, {}), **params},
-        )
-
-    return make, loaded
+    return loaded

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from textsim.core.io import PathLike, atomic_dir
 from textsim.gem.sts import read_splits, sentences_to_fit
-from textsim.stages.gem.common import STSOptions, method_maker
+from textsim.methods.names import build_with
+from textsim.stages.gem.common import STSOptions, counted_vectors
 from textsim.stages.gem.sts import ZERO_TRAINING, learned_models
 
 log = logging.getLogger(__name__)
@@ -24,19 +26,25 @@ def sts_models(
     models_dir: PathLike,
     ngram_models_dir: PathLike,
     options: Mapping[str, Any],
+    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """The model file of every method the STS stages apply with a stored fit (fitted on
     the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
     methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
     own, so the model-file format is no code input of the scores (nor of the tables).
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: each
+    method's settings (config ``methods``)."""
     from textsim.formats.modelfile import save
     from textsim.gem.sts import ngram_methods, standard_methods
     from textsim.methods.names import name_of
 
     opts = STSOptions.of(options)
     train_sentences = sentences_to_fit(read_splits({"train": train}, opts.max_pairs)["train"])
-    make, loaded = method_maker(vectors, docfreq, ZERO_TRAINING, opts.params)
+    loaded = counted_vectors(vectors, docfreq)
+    make = partial(
+        build_with, ZERO_TRAINING, embeddings=loaded.embeddings,
+        probabilities=loaded.probabilities, settings=methods,
+    )  # fmt: skip
     groups = {
         models_dir: standard_methods(
             make,
@@ -47,8 +55,8 @@ def sts_models(
         ),
         ngram_models_dir: ngram_methods(make, ngrams=opts.ngrams, modes=opts.modes),
     }
-    for folder, methods in groups.items():
-        stored = [m for m in methods if m.key and m.mode != "transductive"]
+    for folder, applied in groups.items():
+        stored = [m for m in applied if m.key and m.mode != "transductive"]
         with atomic_dir(folder) as tmp:
             for method in stored:
                 model = method.make(train_sentences if method.mode == "inductive" else [])

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from textsim.core.io import PathLike, write_csv
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.methods.gem.model import GEM
-from textsim.stages.gem.common import STSOptions, method_maker, save_vectors
+from textsim.methods.names import build_with
+from textsim.stages.gem.common import STSOptions, counted_vectors, save_vectors
 
 
 def sts_ngrams(
@@ -19,15 +21,21 @@ def sts_ngrams(
     *,
     vectors_out: PathLike,
     options: Mapping[str, Any],
+    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved.
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: GEM's
+    settings (config ``methods``)."""
     from textsim.gem.sts import ngram_sweep
 
     opts = STSOptions.of(options)
 
     splits = read_splits(sts, opts.max_pairs)
-    make, _ = method_maker(vectors, docfreq, (GEM,), opts.params)
+    words = counted_vectors(vectors, docfreq)
+    make = partial(
+        build_with, (GEM,), embeddings=words.embeddings,
+        probabilities=words.probabilities, settings=methods,
+    )  # fmt: skip
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = ngram_sweep(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from textsim.core.io import PathLike, write_csv
@@ -17,13 +18,11 @@ log = logging.getLogger(__name__)
 class ParagraphOptions:
     """Rule paragraph_scores' settings (one mapping, read by :func:`settings_of`):
     ``max_documents`` read at most (None: all); ``c_grid``, the logistic regression's
-    C values searched; ``seed``; each method's settings (``params``: method name →
-    estimator parameters, config ``methods.<name>``)."""
+    C values searched; ``seed``."""
 
     max_documents: int | None
     c_grid: Sequence[float]
     seed: int
-    params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def paragraph_scores(
@@ -34,19 +33,22 @@ def paragraph_scores(
     predictions: PathLike,
     *,
     options: Mapping[str, Any],
+    methods: Mapping[str, Mapping[str, Any]],
     threads: int = 1,
 ) -> None:
     """The topic probe's accuracy of each method on the paragraphs (documents), and in
     ``predictions`` (Parquet: method, technique, document, correct) whether each test
-    document is predicted right; ``options``: :class:`ParagraphOptions`."""
+    document is predicted right; ``options``: :class:`ParagraphOptions`; ``methods``:
+    each method's settings (config ``methods``)."""
     import pandas as pd
 
     from textsim.core.io import atomic_path
     from textsim.gem.paragraphs import evaluate_paragraphs
     from textsim.methods.gem.model import GEM
+    from textsim.methods.names import build_with
     from textsim.methods.pooling import PoolingEmbedding
     from textsim.methods.sif import SIF, USIF
-    from textsim.stages.gem.common import method_maker
+    from textsim.stages.gem.common import counted_vectors
     from textsim.text.documents import read_ohsumed
 
     opts = settings_of(ParagraphOptions, options, "paragraph scores")
@@ -57,7 +59,11 @@ def paragraph_scores(
         docs["split"].value_counts().to_dict(),
         docs["label"].nunique(),
     )
-    make, _ = method_maker(vectors, docfreq, (PoolingEmbedding, SIF, USIF, GEM), opts.params)
+    words = counted_vectors(vectors, docfreq)
+    make = partial(
+        build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=words.embeddings,
+        probabilities=words.probabilities, settings=methods,
+    )  # fmt: skip
     kept: dict[tuple[str, str], Any] = {}
     frame = evaluate_paragraphs(
         make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads, keep=kept

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -14,9 +15,10 @@ import pandas as pd
 from textsim.core.io import PathLike, atomic_path, write_csv
 from textsim.gem.sts import Kept, read_splits, sentences_to_fit
 from textsim.methods.gem.model import GEM
+from textsim.methods.names import build_with
 from textsim.methods.pooling import PoolingEmbedding
 from textsim.methods.sif import SIF, USIF
-from textsim.stages.gem.common import STSOptions, method_maker, save_vectors
+from textsim.stages.gem.common import STSOptions, counted_vectors, save_vectors
 
 log = logging.getLogger(__name__)
 
@@ -47,20 +49,26 @@ def sts_scores(
     vectors_out: PathLike,
     pairs_out: PathLike,
     options: Mapping[str, Any],
+    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """Every zero-training method and the learned ``weights`` (files named by
     ``options["learned"]``) on STS dev and test; the stored-fit methods' vectors as an
     artifact; each pair's similarity under each method (``pairs_out``, Parquet: method,
     mode, split, pair, similarity, gold), the evidence of the verdicts.
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: each
+    method's settings (config ``methods``)."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
     opts = STSOptions.of(options)
 
     splits = read_splits(sts, opts.max_pairs)
-    make, _ = method_maker(vectors, docfreq, ZERO_TRAINING, opts.params)
+    words = counted_vectors(vectors, docfreq)
+    make = partial(
+        build_with, ZERO_TRAINING, embeddings=words.embeddings,
+        probabilities=words.probabilities, settings=methods,
+    )  # fmt: skip
     learned = learned_models(vectors, docfreq, opts.learned, weights)
-    methods = standard_methods(
+    rows = standard_methods(
         make,
         learned=learned,
         modes=opts.modes,
@@ -71,7 +79,7 @@ def sts_scores(
     kept: dict[str, Kept] = {}
     sims: dict[tuple[str, str, str], Any] = {}
     frame = evaluate_methods(
-        methods,
+        rows,
         evaluated,
         fit_sentences=sentences_to_fit(splits["train"]),
         keep=kept,
