@@ -203,7 +203,7 @@ rule schafer_run:
             "model": wc.sch_model,
             "word_size": int(wc.wv),
             "doc_size": None if wc.dv in SCH_OWN_DV else int(wc.dv),
-            "fixed": SCH_FIXED.get(wc.sch_model),
+            "fixed": config["schafer"]["fixed"].get(wc.sch_model),
             "training": sch_training(seed_of(wc), wc.untrained),
         },
     log:

@@ -21,7 +21,7 @@ rule schafer_trial:
         options=lambda wc: {  # textsim.stages.schafer.selection.Trial
             "row": wc.row,
             "point": sel_point_settings(wc.row, wc.point),
-            "fixed": SCH_FIXED,
+            "fixed": config["schafer"]["fixed"],
             "word_size": SCH["word_size"],
             "training": sch_training(wc.seed, wc.untrained),
         },
