@@ -16,8 +16,11 @@ rule sts_scores:
         vectors="results/sts/vectors.npz",
         pairs=STS_PAIRS,
     params:
-        options={**STS_OPTIONS, "learned": list(sts_learned())},
-        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
+        options={
+            **STS_OPTIONS,
+            "learned": list(sts_learned()),
+            "methods": {m: config["methods"][m] for m in CONFIGURED_METHODS},
+        },
     threads: 2
     log:
         "logs/sts/sts_scores.log",
@@ -45,8 +48,8 @@ rule sts_ngrams:
             "ngrams": STS["ngrams"],
             "modes": STS["modes"],
             "max_pairs": STS["max_pairs"],
+            "methods": {"gem": config["methods"]["gem"]},  # the sweep applies GEM only
         },
-        methods={"gem": config["methods"]["gem"]},  # the sweep applies GEM only
     threads: 2
     log:
         "logs/sts/sts_ngrams.log",
@@ -75,8 +78,12 @@ rule sts_models:
         models=directory("results/models/sts"),
         ngram_models=directory("results/models/sts-ngrams"),
     params:
-        options={**STS_OPTIONS, "ngrams": STS["ngrams"], "learned": list(sts_learned())},
-        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
+        options={
+            **STS_OPTIONS,
+            "ngrams": STS["ngrams"],
+            "learned": list(sts_learned()),
+            "methods": {m: config["methods"][m] for m in CONFIGURED_METHODS},
+        },
     threads: 2
     log:
         "logs/sts/sts_models.log",
@@ -153,8 +160,8 @@ rule paragraph_scores:
             "max_documents": PARAGRAPHS["max_documents"],
             "c_grid": PARAGRAPHS["c_grid"],
             "seed": config["seed"],
+            "methods": {m: config["methods"][m] for m in CONFIGURED_METHODS},
         },
-        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
     threads: 2
     log:
         "logs/paragraphs/paragraph_scores.log",

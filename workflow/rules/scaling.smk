@@ -181,8 +181,7 @@ use rule sts_scores as scaling_sts with:
         vectors=temp(f"{SCALE_DIR}/{{size}}/sts-vectors.npz"),
         pairs=f"{SCALE_DIR}/{{size}}/sts-pairs.parquet",
     params:
-        options=STS_OPTIONS,
-        methods={m: config["methods"][m] for m in CONFIGURED_METHODS},
+        options={**STS_OPTIONS, "methods": {m: config["methods"][m] for m in CONFIGURED_METHODS}},
     log:
         "logs/scaling/{size}/sts.log",
     benchmark:

@@ -9,6 +9,5 @@ paragraph_scores(
     snakemake.output.scores,
     snakemake.output.predictions,
     options=snakemake.params.options,
-    methods=snakemake.params.methods,
     threads=snakemake.threads,
 )

@@ -10,5 +10,4 @@ sts_models(
     models_dir=snakemake.output.models,
     ngram_models_dir=snakemake.output.ngram_models,
     options=snakemake.params.options,
-    methods=snakemake.params.methods,
 )

@@ -9,5 +9,4 @@ sts_ngrams(
     snakemake.output.scores,
     vectors_out=snakemake.output.vectors,
     options=snakemake.params.options,
-    methods=snakemake.params.methods,
 )

@@ -11,5 +11,4 @@ sts_scores(
     vectors_out=snakemake.output.vectors,
     pairs_out=snakemake.output.pairs,
     options=snakemake.params.options,
-    methods=snakemake.params.methods,
 )

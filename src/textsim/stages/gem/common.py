@@ -4,7 +4,7 @@ once, the vectors of the stored-fit methods as an artifact."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -23,8 +23,9 @@ class STSOptions:
     split (None: all), uSIF's extra word-vector normalisations and GEM's preprocessing
     variants (rows of the STS table), the n-gram sweep's ``ngrams``, the names
     (``length/procedure``) of the ``learned`` weight files, in the order of the rule's
-    weight inputs. Each rule passes only the keys it uses; each method's own settings
-    (config ``methods``) come as a mapping of their own."""
+    weight inputs, and each method's settings (``methods``: config ``methods``, method
+    name → estimator parameters, as the rule takes them from the config). Each rule
+    passes only the keys it uses."""
 
     modes: Sequence[str]
     max_pairs: int | None
@@ -32,6 +33,7 @@ class STSOptions:
     gem_variants: Sequence[str] = ()
     ngrams: Sequence[int] = ()
     learned: Sequence[str] = ()
+    methods: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> STSOptions:

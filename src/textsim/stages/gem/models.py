@@ -26,14 +26,12 @@ def sts_models(
     models_dir: PathLike,
     ngram_models_dir: PathLike,
     options: Mapping[str, Any],
-    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """The model file of every method the STS stages apply with a stored fit (fitted on
     the STS train sentences, or fit-free): ``models_dir/<key>.npz`` for the STS table's
     methods, ``ngram_models_dir/gem-ngram<n>.npz`` for the n-gram sweep. A rule of its
     own, so the model-file format is no code input of the scores (nor of the tables).
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: each
-    method's settings (config ``methods``)."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.formats.modelfile import save
     from textsim.gem.sts import ngram_methods, standard_methods
     from textsim.methods.names import name_of
@@ -43,7 +41,7 @@ def sts_models(
     loaded = counted_vectors(vectors, docfreq)
     make = partial(
         build_with, ZERO_TRAINING, embeddings=loaded.embeddings,
-        probabilities=loaded.probabilities, settings=methods,
+        probabilities=loaded.probabilities, settings=opts.methods,
     )  # fmt: skip
     groups = {
         models_dir: standard_methods(

@@ -21,11 +21,9 @@ def sts_ngrams(
     *,
     vectors_out: PathLike,
     options: Mapping[str, Any],
-    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """GEM's n-gram variant for each n on STS dev and test; the stored-fit vectors saved.
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: GEM's
-    settings (config ``methods``)."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import ngram_sweep
 
     opts = STSOptions.of(options)
@@ -34,7 +32,7 @@ def sts_ngrams(
     words = counted_vectors(vectors, docfreq)
     make = partial(
         build_with, (GEM,), embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=methods,
+        probabilities=words.probabilities, settings=opts.methods,
     )  # fmt: skip
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -18,11 +18,13 @@ log = logging.getLogger(__name__)
 class ParagraphOptions:
     """Rule paragraph_scores' settings (one mapping, read by :func:`settings_of`):
     ``max_documents`` read at most (None: all); ``c_grid``, the logistic regression's
-    C values searched; ``seed``."""
+    C values searched; ``seed``; each method's settings (``methods``: config
+    ``methods``, method name → estimator parameters)."""
 
     max_documents: int | None
     c_grid: Sequence[float]
     seed: int
+    methods: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 def paragraph_scores(
@@ -33,13 +35,11 @@ def paragraph_scores(
     predictions: PathLike,
     *,
     options: Mapping[str, Any],
-    methods: Mapping[str, Mapping[str, Any]],
     threads: int = 1,
 ) -> None:
     """The topic probe's accuracy of each method on the paragraphs (documents), and in
     ``predictions`` (Parquet: method, technique, document, correct) whether each test
-    document is predicted right; ``options``: :class:`ParagraphOptions`; ``methods``:
-    each method's settings (config ``methods``)."""
+    document is predicted right; ``options``: :class:`ParagraphOptions`."""
     import pandas as pd
 
     from textsim.core.io import atomic_path
@@ -62,7 +62,7 @@ def paragraph_scores(
     words = counted_vectors(vectors, docfreq)
     make = partial(
         build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=methods,
+        probabilities=words.probabilities, settings=opts.methods,
     )  # fmt: skip
     kept: dict[tuple[str, str], Any] = {}
     frame = evaluate_paragraphs(

@@ -49,14 +49,12 @@ def sts_scores(
     vectors_out: PathLike,
     pairs_out: PathLike,
     options: Mapping[str, Any],
-    methods: Mapping[str, Mapping[str, Any]],
 ) -> None:
     """Every zero-training method and the learned ``weights`` (files named by
     ``options["learned"]``) on STS dev and test; the stored-fit methods' vectors as an
     artifact; each pair's similarity under each method (``pairs_out``, Parquet: method,
     mode, split, pair, similarity, gold), the evidence of the verdicts.
-    ``options``: :class:`~textsim.stages.gem.common.STSOptions`; ``methods``: each
-    method's settings (config ``methods``)."""
+    ``options``: :class:`~textsim.stages.gem.common.STSOptions`."""
     from textsim.gem.sts import evaluate_methods, standard_methods
 
     opts = STSOptions.of(options)
@@ -65,7 +63,7 @@ def sts_scores(
     words = counted_vectors(vectors, docfreq)
     make = partial(
         build_with, ZERO_TRAINING, embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=methods,
+        probabilities=words.probabilities, settings=opts.methods,
     )  # fmt: skip
     learned = learned_models(vectors, docfreq, opts.learned, weights)
     rows = standard_methods(
