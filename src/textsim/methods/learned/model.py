@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import numpy as np
 import numpy.typing as npt
-from sklearn.exceptions import NotFittedError
 
 from textsim.core.io import InputFileError, atomic_path, quoted, read_json
 from textsim.methods.base import (
@@ -27,6 +26,7 @@ from textsim.methods.base import (
     Cleaning,
     Estimator,
     Needs,
+    NotFittedError,
 )
 from textsim.methods.given_vectors import missing_vectors
 from textsim.methods.learned.procedures import (

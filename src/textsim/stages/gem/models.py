@@ -40,9 +40,12 @@ def sts_models(
     train_sentences = sentences_to_fit(read_splits({"train": train}, opts.max_pairs)["train"])
     loaded = counted_vectors(vectors, docfreq)
     make = partial(
-        build_with, ZERO_TRAINING, embeddings=loaded.embeddings,
-        probabilities=loaded.probabilities, settings=opts.methods,
-    )  # fmt: skip
+        build_with,
+        ZERO_TRAINING,
+        embeddings=loaded.embeddings,
+        probabilities=loaded.probabilities,
+        settings=opts.methods,
+    )
     groups = {
         models_dir: standard_methods(
             make,

@@ -31,9 +31,12 @@ def sts_ngrams(
     splits = read_splits(sts, opts.max_pairs)
     words = counted_vectors(vectors, docfreq)
     make = partial(
-        build_with, (GEM,), embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=opts.methods,
-    )  # fmt: skip
+        build_with,
+        (GEM,),
+        embeddings=words.embeddings,
+        probabilities=words.probabilities,
+        settings=opts.methods,
+    )
     evaluated = {k: v for k, v in splits.items() if k != "train"}
     kept: dict[str, Kept] = {}
     frame = ngram_sweep(

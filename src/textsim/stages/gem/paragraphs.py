@@ -61,9 +61,12 @@ def paragraph_scores(
     )
     words = counted_vectors(vectors, docfreq)
     make = partial(
-        build_with, (PoolingEmbedding, SIF, USIF, GEM), embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=opts.methods,
-    )  # fmt: skip
+        build_with,
+        (PoolingEmbedding, SIF, USIF, GEM),
+        embeddings=words.embeddings,
+        probabilities=words.probabilities,
+        settings=opts.methods,
+    )
     kept: dict[tuple[str, str], Any] = {}
     frame = evaluate_paragraphs(
         make, docs, c_grid=opts.c_grid, seed=opts.seed, n_jobs=threads, keep=kept

@@ -62,9 +62,12 @@ def sts_scores(
     splits = read_splits(sts, opts.max_pairs)
     words = counted_vectors(vectors, docfreq)
     make = partial(
-        build_with, ZERO_TRAINING, embeddings=words.embeddings,
-        probabilities=words.probabilities, settings=opts.methods,
-    )  # fmt: skip
+        build_with,
+        ZERO_TRAINING,
+        embeddings=words.embeddings,
+        probabilities=words.probabilities,
+        settings=opts.methods,
+    )
     learned = learned_models(vectors, docfreq, opts.learned, weights)
     rows = standard_methods(
         make,
